@@ -1,0 +1,27 @@
+import { Command, type CommanderError } from 'commander';
+import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import type { IO } from './io.js';
+
+/** Builds the commander program; each command group registers itself from commands/. */
+export function buildProgram(io: IO): Command {
+  const program = new Command('bible')
+    .description('Bible study at the command line: passages, commentaries, lexicons, topics, stories and chat.')
+    .version(__BIBLE_VERSION__, '-V, --version', 'print the version')
+    .option('--debug', 'print request lines, timings and stack traces')
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .addHelpText('after', `\n${EXIT_CODES_HELP}\n`)
+    .exitOverride();
+  return program;
+}
+
+/** Maps a commander error to our exit codes: help and version are success, the rest usage errors. */
+export function commanderExitCode(err: CommanderError): number {
+  if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+    return EXIT.OK;
+  }
+  return EXIT.USAGE;
+}

@@ -1,0 +1,138 @@
+import { BOOK_SEEDS, type BookSeed } from './books-data.js';
+
+export type Testament = 'OT' | 'NT';
+
+export interface Book {
+  number: number;
+  name: string;
+  osis: string;
+  testament: Testament;
+  abbreviations: string[];
+  chapters: number;
+  /** Verses per chapter; index 0 is chapter 1. */
+  verseCounts: number[];
+}
+
+const PREFIXES: Record<1 | 2 | 3, string[]> = {
+  1: ['1 ', '1', 'I ', 'First ', '1st '],
+  2: ['2 ', '2', 'II ', 'Second ', '2nd '],
+  3: ['3 ', '3', 'III ', 'Third ', '3rd '],
+};
+
+/** The spellings of a book that people type, the full name excluded. */
+function expandAbbreviations(seed: BookSeed): string[] {
+  if (!seed.ordinal) return [...seed.baseAbbreviations];
+  const base = seed.name.slice(2);
+  const forms = [base, ...seed.baseAbbreviations];
+  const out: string[] = [];
+  for (const prefix of PREFIXES[seed.ordinal]) for (const form of forms) out.push(prefix + form);
+  return out.filter((a) => a !== seed.name);
+}
+
+export const BOOKS: readonly Book[] = BOOK_SEEDS.map((seed) => {
+  const verseCounts = seed.verseCounts.split(',').map(Number);
+  return {
+    number: seed.number,
+    name: seed.name,
+    osis: seed.osis,
+    testament: seed.number <= 39 ? 'OT' : 'NT',
+    abbreviations: expandAbbreviations(seed),
+    chapters: verseCounts.length,
+    verseCounts,
+  };
+});
+
+const ORDINAL_WORDS: Record<string, string> = {
+  first: '1',
+  second: '2',
+  third: '3',
+  '1st': '1',
+  '2nd': '2',
+  '3rd': '3',
+  i: '1',
+  ii: '2',
+  iii: '3',
+};
+
+/**
+ * The lookup key of a book spelling: lower case, periods dropped, spaces folded, and a leading
+ * ordinal in any spelling (I, First, 1st, 1) turned into "1 " so "1John", "I John" and
+ * "First John" meet. Roman numerals count only before a space, so "Isa" stays Isaiah.
+ */
+export function bookKey(input: string): string {
+  let s = input.toLowerCase().replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
+  const m = s.match(/^(first|second|third|1st|2nd|3rd|iii|ii|i) (.+)$/);
+  if (m) s = `${ORDINAL_WORDS[m[1] as string]} ${m[2]}`;
+  s = s.replace(/^([123]) ?(?=[a-z])/, '$1 ');
+  return s;
+}
+
+function buildIndex(): Map<string, Book> {
+  const index = new Map<string, Book>();
+  for (const book of BOOKS) {
+    for (const spelling of [book.name, book.osis, ...book.abbreviations]) {
+      const key = bookKey(spelling);
+      const other = index.get(key);
+      if (other && other !== book)
+        throw new Error(`book spelling '${spelling}' maps to ${other.name} and ${book.name}`);
+      index.set(key, book);
+    }
+  }
+  return index;
+}
+
+const INDEX = buildIndex();
+
+/** Every lookup key with its book: for tests and shell completion. */
+export function bookSpellings(): ReadonlyMap<string, Book> {
+  return INDEX;
+}
+
+/** A book by number (1-66, as a number or a string of digits), full name, OSIS id or abbreviation; case-insensitive. */
+export function findBook(input: string | number): Book | undefined {
+  if (typeof input === 'number' || /^\s*\d{1,2}\s*$/.test(input)) {
+    const n = Number(input);
+    return Number.isInteger(n) && n >= 1 && n <= 66 ? BOOKS[n - 1] : undefined;
+  }
+  return INDEX.get(bookKey(input));
+}
+
+// Written here rather than taken from a package: the common string-distance packages count a
+// swapped pair of letters ("Jhon") as two edits, and that is the typo people make most.
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * The book whose name or abbreviation is nearest to a misspelling, when one is near enough to
+ * suggest. On a tie a match against a full name wins ("Jhon" is one edit from John and from Jon).
+ */
+export function suggestBook(input: string): Book | undefined {
+  const key = bookKey(input);
+  if (key.length < 2) return undefined;
+  let best: Book | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const [spelling, book] of INDEX) {
+    const score = editDistance(key, spelling) * 2 + (spelling === bookKey(book.name) ? 0 : 1);
+    if (score < bestScore) {
+      bestScore = score;
+      best = book;
+    }
+  }
+  const allowed = key.length <= 3 ? 1 : key.length <= 6 ? 2 : 3;
+  return Math.floor(bestScore / 2) <= allowed ? best : undefined;
+}
+
+export const TOTAL_CHAPTERS = BOOKS.reduce((n, b) => n + b.chapters, 0);
+export const TOTAL_VERSES = BOOKS.reduce((n, b) => n + b.verseCounts.reduce((a, c) => a + c, 0), 0);

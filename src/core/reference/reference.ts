@@ -1,0 +1,213 @@
+import { type Book, findBook, suggestBook } from '../canon/canon.js';
+
+/** The contract's limits on one passage call. */
+export const MAX_REFERENCES = 10;
+export const MAX_CHAPTERS_PER_REFERENCE = 4;
+
+export interface VersePoint {
+  chapter: number;
+  verse: number;
+}
+
+/** A validated reference: an inclusive verse range inside one book. */
+export interface Reference {
+  book: Book;
+  start: VersePoint;
+  end: VersePoint;
+}
+
+/**
+ * Why a reference was refused: `syntax` (not in the grammar), `not-found` (no such book,
+ * chapter or verse), or `limit` (over the contract's limits). The service answers the first and
+ * last with 400 INVALID_REQUEST and `not-found` with 404 NOT_FOUND.
+ */
+export type ReferenceErrorKind = 'syntax' | 'not-found' | 'limit';
+
+export class InvalidReferenceError extends Error {
+  override name = 'InvalidReferenceError';
+  constructor(
+    readonly kind: ReferenceErrorKind,
+    message: string,
+    readonly suggestion?: Book,
+  ) {
+    super(message);
+  }
+}
+
+const FORMS = 'Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c';
+
+// book: an optional leading 1-3 with optional space, then anything up to the chapter number;
+// or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c.
+const GRAMMAR =
+  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?(?:\s*[-\u2013\u2014]\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?)?$/;
+
+function verseCount(book: Book, chapter: number): number {
+  return book.verseCounts[chapter - 1] ?? 0;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function checkChapter(book: Book, chapter: number): void {
+  if (chapter < 1 || chapter > book.chapters) {
+    throw new InvalidReferenceError('not-found', `${book.name} has ${plural(book.chapters, 'chapter')}`);
+  }
+}
+
+function checkVerse(book: Book, chapter: number, verse: number): void {
+  checkChapter(book, chapter);
+  const count = verseCount(book, chapter);
+  if (verse < 1 || verse > count) {
+    throw new InvalidReferenceError('not-found', `${book.name} ${chapter} has ${plural(count, 'verse')}`);
+  }
+}
+
+function unknownBook(text: string): InvalidReferenceError {
+  const suggestion = suggestBook(text);
+  const hint = suggestion ? ` (did you mean ${suggestion.name}?)` : '';
+  return new InvalidReferenceError('not-found', `unknown book '${text}'${hint}`, suggestion);
+}
+
+/** Resolves a book as typed (number, name or abbreviation), or throws a not-found InvalidReferenceError with a suggestion. */
+export function resolveBook(text: string): Book {
+  const book = findBook(text);
+  if (!book) throw unknownBook(text.trim());
+  return book;
+}
+
+/**
+ * Parses one reference in the contract's five forms. Single-chapter books also take a bare verse
+ * ("Jude 3", "Jude 3-5") because that is how people cite them; "Jude 1" stays the whole chapter.
+ */
+export function parseReference(input: string): Reference {
+  const text = input.trim().replace(/\s+/g, ' ');
+  if (!text) throw new InvalidReferenceError('syntax', 'empty reference');
+  const m = text.match(GRAMMAR);
+  if (!m) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
+  const [, bookText = '', c1s = '', v1s, xs, v2s] = m;
+  const book = resolveBook(bookText.replace(/\.\s*$/, ''));
+  const c1 = Number(c1s);
+  const v1 = v1s === undefined ? undefined : Number(v1s);
+  const x = xs === undefined ? undefined : Number(xs);
+  const v2 = v2s === undefined ? undefined : Number(v2s);
+
+  let start: VersePoint;
+  let end: VersePoint;
+  if (book.chapters === 1 && v1 === undefined && v2 === undefined && (c1 > 1 || x !== undefined)) {
+    // Single-chapter book cited by verse: "Jude 3", "Jude 3-5", "Jude 1-4".
+    start = { chapter: 1, verse: c1 };
+    end = { chapter: 1, verse: x ?? c1 };
+  } else if (v1 === undefined) {
+    if (v2 !== undefined) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
+    const c2 = x ?? c1;
+    checkChapter(book, c1);
+    checkChapter(book, c2);
+    start = { chapter: c1, verse: 1 };
+    end = { chapter: c2, verse: verseCount(book, c2) };
+  } else if (x === undefined) {
+    start = { chapter: c1, verse: v1 };
+    end = { chapter: c1, verse: v1 };
+  } else if (v2 === undefined) {
+    start = { chapter: c1, verse: v1 };
+    end = { chapter: c1, verse: x };
+  } else {
+    start = { chapter: c1, verse: v1 };
+    end = { chapter: x, verse: v2 };
+  }
+  checkVerse(book, start.chapter, start.verse);
+  checkVerse(book, end.chapter, end.verse);
+  if (end.chapter < start.chapter || (end.chapter === start.chapter && end.verse < start.verse)) {
+    const range =
+      v1 === undefined && book.chapters > 1
+        ? `${book.name} ${start.chapter}-${end.chapter}`
+        : `${book.name} ${start.chapter}:${start.verse}-${end.chapter}:${end.verse}`;
+    throw new InvalidReferenceError('syntax', `the range ${range} runs backwards`);
+  }
+  return { book, start, end };
+}
+
+/** Number of chapters a reference touches. */
+export function chapterSpan(ref: Reference): number {
+  return ref.end.chapter - ref.start.chapter + 1;
+}
+
+/** Splits a `;`-separated list and parses each reference; an empty list is a syntax error. */
+export function parseReferenceList(input: string): Reference[] {
+  const parts = input
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) throw new InvalidReferenceError('syntax', 'no reference given');
+  return parts.map(parseReference);
+}
+
+/** Throws a `limit` InvalidReferenceError when a list is over the contract's limits for one passage call. */
+export function checkPassageLimits(refs: readonly Reference[]): void {
+  if (refs.length > MAX_REFERENCES) {
+    throw new InvalidReferenceError('limit', `at most ${MAX_REFERENCES} references per request (got ${refs.length})`);
+  }
+  for (const ref of refs) {
+    const span = chapterSpan(ref);
+    if (span > MAX_CHAPTERS_PER_REFERENCE) {
+      throw new InvalidReferenceError(
+        'limit',
+        `a reference may span at most ${MAX_CHAPTERS_PER_REFERENCE} chapters: ${formatReference(ref)} spans ${span}`,
+      );
+    }
+  }
+}
+
+function isWholeChapterStart(ref: Reference): boolean {
+  return ref.start.verse === 1;
+}
+
+function isWholeChapterEnd(ref: Reference): boolean {
+  return ref.end.verse === verseCount(ref.book, ref.end.chapter);
+}
+
+/** Canonical text: "John 3:16", "John 3:16-18", "Genesis 1:1-2:3", "Psalms 23", "Genesis 1-3", "Jude 1:3". */
+export function formatReference(ref: Reference): string {
+  const { book, start, end } = ref;
+  if (isWholeChapterStart(ref) && isWholeChapterEnd(ref)) {
+    return start.chapter === end.chapter
+      ? `${book.name} ${start.chapter}`
+      : `${book.name} ${start.chapter}-${end.chapter}`;
+  }
+  if (start.chapter === end.chapter) {
+    return start.verse === end.verse
+      ? `${book.name} ${start.chapter}:${start.verse}`
+      : `${book.name} ${start.chapter}:${start.verse}-${end.verse}`;
+  }
+  return `${book.name} ${start.chapter}:${start.verse}-${end.chapter}:${end.verse}`;
+}
+
+/** Every (chapter, verse) a reference covers, in order. */
+export function referenceVerses(ref: Reference): VersePoint[] {
+  const out: VersePoint[] = [];
+  for (let c = ref.start.chapter; c <= ref.end.chapter; c++) {
+    const first = c === ref.start.chapter ? ref.start.verse : 1;
+    const last = c === ref.end.chapter ? ref.end.verse : verseCount(ref.book, c);
+    for (let v = first; v <= last; v++) out.push({ chapter: c, verse: v });
+  }
+  return out;
+}
+
+/** Splits a reference into pieces of at most `maxChapters` chapters each (for clients splitting long passages). */
+export function splitReference(ref: Reference, maxChapters = MAX_CHAPTERS_PER_REFERENCE): Reference[] {
+  const out: Reference[] = [];
+  for (let c = ref.start.chapter; c <= ref.end.chapter; c += maxChapters) {
+    const last = Math.min(c + maxChapters - 1, ref.end.chapter);
+    out.push({
+      book: ref.book,
+      start: { chapter: c, verse: c === ref.start.chapter ? ref.start.verse : 1 },
+      end: { chapter: last, verse: last === ref.end.chapter ? ref.end.verse : verseCount(ref.book, last) },
+    });
+  }
+  return out;
+}
+
+/** A position that orders references canonically: book, chapter, verse. */
+export function canonicalPosition(ref: Reference): number {
+  return ref.book.number * 1_000_000 + ref.start.chapter * 1_000 + ref.start.verse;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const PERSONAS = ['default', 'biblical_scholar', 'simple_helper'] as const;
+export const Persona = z.enum(PERSONAS);
+export type Persona = z.infer<typeof Persona>;
+
+export const CHAT_MESSAGE_MAX = 10_000;
+export const CHAT_HISTORY_MAX = 20;
+
+export const ChatTurn = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export type ChatTurn = z.infer<typeof ChatTurn>;
+
+export const ChatRequest = z
+  .object({
+    message: z.string().min(1).max(CHAT_MESSAGE_MAX),
+    conversationHistory: z.array(ChatTurn).max(CHAT_HISTORY_MAX).optional(),
+    persona: Persona.optional(),
+    maxTokens: z.number().positive().optional().meta({ description: "Capped by the key's own limit" }),
+  })
+  .meta({ id: 'ChatRequest' });
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+const RateLimit = z.object({ limit: z.number(), remaining: z.number() });
+
+export const ChatResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      message: z.string(),
+      model: z.string(),
+      usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+    }),
+    meta: z.object({
+      requestId: z.string(),
+      latencyMs: z.number(),
+      persona: Persona,
+      rateLimits: z.object({ daily: RateLimit, monthly: RateLimit }),
+    }),
+  })
+  .meta({ id: 'ChatResponse' });
+export type ChatResponse = z.infer<typeof ChatResponse>;

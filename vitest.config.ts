@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+    // e2e suites share one built library; one fork at a time keeps the 2-core machines steady.
+    fileParallelism: false,
+  },
+});
