@@ -8,3 +8,4 @@ export * from './envelope.js';
 export * from './stories.js';
 export * from './strongs.js';
 export * from './topics.js';
+export * from './wordbook.js';

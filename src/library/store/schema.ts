@@ -1,0 +1,113 @@
+/**
+ * The library's SQLite schema. One file, `$BIBLE_DATA_DIR/library.sqlite`, rebuilt whole by
+ * `bible library import`. Resource ids are short, lower-case and stable (kjv, web, mhcc, …).
+ *
+ * resources          one row per readable resource: kind, display name, attribution, source, count
+ * verses             Bible text per translation, book number (1-66), chapter and verse
+ * verses_fts         FTS5 over verse text (chat grounding)
+ * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
+ * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
+ * dictionary_fts     FTS5 over headwords (prefix search)
+ * topic_entries      per topical work: slug, headword, sections (JSON), plain text
+ * topic_fts          FTS5 over topic headwords
+ * strongs            Strong's Greek and Hebrew entries (number like G26 / H430)
+ * strongs_fts        FTS5 over lemma, transliteration, gloss and definition
+ * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
+ * stories            curated stories (JSON), with canonical reading order
+ * stories_fts        FTS5 over title, characters, hooks and summary
+ * meta               import facts: time, sources found and skipped, module fingerprints
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+PRAGMA user_version = ${SCHEMA_VERSION};
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE resources (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('bible','commentary','dictionary','topics','lexicon','crossrefs','stories')),
+  name TEXT NOT NULL,
+  attribution TEXT NOT NULL,
+  source TEXT NOT NULL,
+  count INTEGER NOT NULL DEFAULT 0,
+  position INTEGER NOT NULL
+);
+CREATE TABLE verses (
+  id INTEGER PRIMARY KEY,
+  translation TEXT NOT NULL,
+  book INTEGER NOT NULL,
+  chapter INTEGER NOT NULL,
+  verse INTEGER NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
+CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE commentary_notes (
+  id INTEGER PRIMARY KEY,
+  commentary TEXT NOT NULL,
+  book INTEGER NOT NULL,
+  chapter INTEGER NOT NULL,
+  verse_start INTEGER NOT NULL,
+  verse_end INTEGER NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE INDEX commentary_notes_key ON commentary_notes (commentary, book, chapter, verse_start);
+CREATE TABLE dictionary_entries (
+  dictionary TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  headword TEXT NOT NULL,
+  text TEXT NOT NULL,
+  PRIMARY KEY (dictionary, idx)
+) WITHOUT ROWID;
+CREATE INDEX dictionary_headword ON dictionary_entries (dictionary, headword COLLATE NOCASE);
+CREATE TABLE topic_entries (
+  id INTEGER PRIMARY KEY,
+  work TEXT NOT NULL,
+  slug TEXT NOT NULL,
+  headword TEXT NOT NULL,
+  sections TEXT NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE UNIQUE INDEX topic_entries_key ON topic_entries (work, slug);
+CREATE INDEX topic_entries_headword ON topic_entries (work, headword COLLATE NOCASE);
+CREATE VIRTUAL TABLE topic_fts USING fts5(headword, content='topic_entries', content_rowid='id');
+CREATE TABLE strongs (
+  id INTEGER PRIMARY KEY,
+  number TEXT NOT NULL UNIQUE,
+  lexicon TEXT NOT NULL CHECK (lexicon IN ('greek','hebrew')),
+  lemma TEXT NOT NULL,
+  transliteration TEXT NOT NULL,
+  pronunciation TEXT NOT NULL,
+  gloss TEXT NOT NULL,
+  definition TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE strongs_fts USING fts5(lemma, transliteration, gloss, definition, content='strongs', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE crossrefs (
+  book INTEGER NOT NULL,
+  chapter INTEGER NOT NULL,
+  verse INTEGER NOT NULL,
+  refs TEXT NOT NULL,
+  PRIMARY KEY (book, chapter, verse)
+) WITHOUT ROWID;
+CREATE TABLE stories (
+  id INTEGER PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE,
+  ord INTEGER NOT NULL,
+  theme_list TEXT NOT NULL,
+  testament TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  data TEXT NOT NULL,
+  title TEXT NOT NULL,
+  characters TEXT NOT NULL,
+  hooks TEXT NOT NULL,
+  summary TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+`;
+
+/** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
+export const REBUILD_FTS_SQL = `
+INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
+INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
+INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
+INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
+`;
