@@ -3,14 +3,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { canonicalPosition, parseReference } from '../src/core/reference/reference.js';
 
-const all = process.argv.slice(2).flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Array<Record<string, unknown>>);
+type Draft = Record<string, unknown> & {
+  slug: string;
+  testament: string;
+  kind: string;
+  passages: Array<{ ref: string }>;
+};
+const all = process.argv.slice(2).flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Draft[]);
 const slugs = new Set<string>();
 for (const s of all) {
   if (slugs.has(s.slug as string)) throw new Error(`duplicate slug ${s.slug}`);
   slugs.add(s.slug as string);
 }
-const pos = (s: Record<string, unknown>) =>
-  canonicalPosition(parseReference((s.passages as Array<{ ref: string }>)[0]!.ref));
+const pos = (s: Draft) => canonicalPosition(parseReference((s.passages as Array<{ ref: string }>)[0]!.ref));
 all.sort((a, b) => pos(a) - pos(b) || String(a.slug).localeCompare(String(b.slug)));
 const keyed = all.map((s, i) => {
   const { order: _o, attribution: _a, ...rest } = s;

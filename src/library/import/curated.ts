@@ -71,9 +71,9 @@ export function importStories(writer: LibraryWriter, dataDir: string): CuratedIm
 
 export function importWordBook(writer: LibraryWriter, dataDir: string): CuratedImport {
   const { entries, rejected } = loadWordBook(dataDir);
-  writer.transaction(() =>
-    entries.forEach((e, idx) => writer.dictionaryEntry(WORDBOOK.id, idx, e.headword, wordBookText(e))),
-  );
+  writer.transaction(() => {
+    for (const [idx, e] of entries.entries()) writer.dictionaryEntry(WORDBOOK.id, idx, e.headword, wordBookText(e));
+  });
   writer.resource({ ...WORDBOOK, kind: 'dictionary', source: 'data/kjv-wordbook.json' }, entries.length);
   return { count: entries.length, rejected };
 }

@@ -84,7 +84,9 @@ export function importSwordDictionary(writer: LibraryWriter, mod: SwordModule): 
     return { headword: e.key.trim(), text: entryText(mod, xml) };
   });
   entries.sort((a, b) => a.headword.localeCompare(b.headword, 'en', { sensitivity: 'base' }));
-  writer.transaction(() => entries.forEach((e, idx) => writer.dictionaryEntry(id, idx, e.headword, e.text)));
+  writer.transaction(() => {
+    for (const [idx, e] of entries.entries()) writer.dictionaryEntry(id, idx, e.headword, e.text);
+  });
   writer.resource(
     {
       id,
