@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     // e2e suites share one built library; one fork at a time keeps the 2-core machines steady.
     fileParallelism: false,
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,4 +1,5 @@
 import { Command, type CommanderError } from 'commander';
+import { registerLibrary } from './commands/library.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { IO } from './io.js';
 
@@ -7,6 +8,8 @@ export function buildProgram(io: IO): Command {
   const program = new Command('bible')
     .description('Bible study at the command line: passages, commentaries, lexicons, topics, stories and chat.')
     .version(__BIBLE_VERSION__, '-V, --version', 'print the version')
+    .option('--json', 'print machine-readable JSON on stdout')
+    .option('-q, --quiet', 'print nothing but results and errors')
     .option('--debug', 'print request lines, timings and stack traces')
     .showSuggestionAfterError(true)
     .configureOutput({
@@ -15,6 +18,7 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText('after', `\n${EXIT_CODES_HELP}\n`)
     .exitOverride();
+  registerLibrary(program, io);
   return program;
 }
 

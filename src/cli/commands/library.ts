@@ -1,0 +1,98 @@
+import type { Command } from 'commander';
+import { libraryPath } from '../../config/paths.js';
+import { type Context, contextFor, printJson } from '../context.js';
+import type { IO } from '../io.js';
+import { startSpinner } from '../spinner.js';
+
+function formatBytes(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
+}
+
+export interface ImportOptions {
+  /** Say nothing on stderr but errors. */
+  quiet?: boolean;
+}
+
+/** Rebuilds the library; prints a summary (or the report as JSON). */
+export async function runLibraryImport(ctx: Context): Promise<void> {
+  const { importLibrary } = await import('../../library/import/import.js');
+  const path = libraryPath(ctx.env);
+  const spinner = await startSpinner(ctx.io, 'Importing the library', ctx.globals.quiet);
+  try {
+    const report = await importLibrary({
+      path,
+      env: ctx.env,
+      onProgress: (p) =>
+        spinner.text(
+          p.count === undefined
+            ? `Reading ${p.source}`
+            : `Read ${p.source}: ${p.count.toLocaleString('en-US')} entries`,
+        ),
+    });
+    spinner.succeed(`Library imported in ${report.seconds.toFixed(1)} s`);
+    if (ctx.globals.json) {
+      printJson(ctx.io, report);
+      return;
+    }
+    if (ctx.globals.quiet) return;
+    const out = ctx.io.stdout;
+    for (const s of report.sources) {
+      out.write(`${s.resource.padEnd(30)} ${s.count.toLocaleString('en-US').padStart(8)}  ${s.source}\n`);
+      for (const note of s.notes ?? []) out.write(`${''.padEnd(30)}          ${note}\n`);
+    }
+    out.write(`\n${path} (${formatBytes(report.bytes)}, ${report.seconds.toFixed(1)} s)\n`);
+  } catch (err) {
+    spinner.fail('Import failed; the previous library is unchanged');
+    throw err;
+  }
+}
+
+/** Prints what the library holds, what sources exist, and what is missing. */
+export async function runLibraryStatus(ctx: Context): Promise<void> {
+  const { libraryStatus } = await import('../../library/status.js');
+  const status = libraryStatus(libraryPath(ctx.env), ctx.env);
+  if (ctx.globals.json) {
+    printJson(ctx.io, status);
+    return;
+  }
+  const out = ctx.io.stdout;
+  out.write(`Library: ${status.path}`);
+  out.write(
+    status.exists
+      ? ` (${formatBytes(status.bytes)}, imported ${status.importedAt})\n`
+      : ' (not built yet: run `bible library import`)\n',
+  );
+  if (status.resources.length) {
+    out.write('\nResources:\n');
+    for (const r of status.resources) {
+      out.write(
+        `  ${r.id.padEnd(16)} ${r.kind.padEnd(11)} ${r.count.toLocaleString('en-US').padStart(7)}  ${r.name}  [${r.source}]\n`,
+      );
+    }
+  }
+  out.write(
+    `\nSWORD libraries searched: ${status.swordRoots.length ? status.swordRoots.join(', ') : '(none found)'}\n`,
+  );
+  if (status.found.length) out.write(`SWORD modules found: ${status.found.join(', ')}\n`);
+  for (const s of status.skipped) out.write(`Skipped ${s.name} (${s.root}): ${s.reason}\n`);
+  if (status.missing.length) {
+    out.write('\nMissing sources:\n');
+    for (const m of status.missing) out.write(`  ${m.module.padEnd(14)} ${m.what} (Debian package ${m.debian})\n`);
+    out.write(`To add them: ${status.installHint}.\n`);
+  }
+  if (status.exists && status.changedSinceImport) {
+    out.write('\nInstalled SWORD modules changed since the last import: run `bible library import`.\n');
+  }
+}
+
+export function registerLibrary(program: Command, io: IO): void {
+  const library = program.command('library').description('build and inspect the local library');
+  library
+    .command('import')
+    .description('rebuild the library from the installed sources (atomic: a failed import changes nothing)')
+    .action(async (_opts, cmd: Command) => runLibraryImport(contextFor(io, cmd)));
+  library
+    .command('status')
+    .description('show resources, sources found and missing, path and size')
+    .action(async (_opts, cmd: Command) => runLibraryStatus(contextFor(io, cmd)));
+}

