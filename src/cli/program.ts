@@ -1,5 +1,7 @@
 import { Command, type CommanderError } from 'commander';
+import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
+import { registerServe } from './commands/serve.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { IO } from './io.js';
 
@@ -19,6 +21,8 @@ export function buildProgram(io: IO): Command {
     .addHelpText('after', `\n${EXIT_CODES_HELP}\n`)
     .exitOverride();
   registerLibrary(program, io);
+  registerServe(program, io);
+  registerKeys(program, io);
   return program;
 }
 

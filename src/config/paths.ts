@@ -11,3 +11,8 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function libraryPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataDir(env), 'library.sqlite');
 }
+
+/** Keys and usage counters of `bible serve`, apart from the library so imports never touch them. */
+export function servicePath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dataDir(env), 'service.sqlite');
+}

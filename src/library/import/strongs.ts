@@ -34,7 +34,8 @@ export function glossOf(def: string, kjvDef: string): string {
 }
 
 function definitionOf(e: JsonEntry): string {
-  const parts = [(e.strongs_def ?? '').trim().replace(/\s+/g, ' ')];
+  const def = (e.strongs_def ?? '').trim().replace(/\s+/g, ' ');
+  const parts = [def && !/[.!?]$/.test(def) ? `${def}.` : def];
   if (e.derivation) parts.push(`Derivation: ${e.derivation.trim().replace(/;$/, '')}.`);
   if (e.kjv_def) parts.push(`KJV: ${e.kjv_def.replace(/^[:\-\s]+/, '').trim()}`);
   return parts.filter(Boolean).join(' ');

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
+import type { ResourceKind } from '../store/library-store.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
 
-export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
+export type { ResourceKind };
 
 export interface ResourceInfo {
   id: string;

@@ -7,7 +7,7 @@
  * verses_fts         FTS5 over verse text (chat grounding)
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
  * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
- * dictionary_fts     FTS5 over headwords (prefix search)
+ * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
  * topic_entries      per topical work: slug, headword, sections (JSON), plain text
  * topic_fts          FTS5 over topic headwords
  * strongs            Strong's Greek and Hebrew entries (number like G26 / H430)
@@ -52,13 +52,14 @@ CREATE TABLE commentary_notes (
 );
 CREATE INDEX commentary_notes_key ON commentary_notes (commentary, book, chapter, verse_start);
 CREATE TABLE dictionary_entries (
+  id INTEGER PRIMARY KEY,
   dictionary TEXT NOT NULL,
   idx INTEGER NOT NULL,
   headword TEXT NOT NULL,
-  text TEXT NOT NULL,
-  PRIMARY KEY (dictionary, idx)
-) WITHOUT ROWID;
-CREATE INDEX dictionary_headword ON dictionary_entries (dictionary, headword COLLATE NOCASE);
+  text TEXT NOT NULL
+);
+CREATE UNIQUE INDEX dictionary_entries_key ON dictionary_entries (dictionary, idx);
+CREATE VIRTUAL TABLE dictionary_fts USING fts5(headword, content='dictionary_entries', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE topic_entries (
   id INTEGER PRIMARY KEY,
   work TEXT NOT NULL,
@@ -108,6 +109,7 @@ CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, c
 export const REBUILD_FTS_SQL = `
 INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
 INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
+INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
 INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
 `;

@@ -1,0 +1,185 @@
+import type { Command } from 'commander';
+import { servicePath } from '../../config/paths.js';
+import type { KeyLimits, KeyRecord, KeyStore } from '../../service/keys/key-store.js';
+import { type Context, contextFor, printJson } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { IO } from '../io.js';
+
+export interface KeyOptions {
+  name?: string;
+  scopes?: string;
+  daily?: string;
+  chatDaily?: string;
+  chatMonthly?: string;
+  maxTokens?: string;
+}
+
+function count(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw usageError(`${flag} must be a whole number (got '${text}')`);
+  return Number(text);
+}
+
+function scopesOf(text: string | undefined): 'all' | string[] | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim().toLowerCase() === 'all') return 'all';
+  const ids = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (!ids.length) throw usageError('--scopes takes all or a comma-separated list of resource ids');
+  return ids;
+}
+
+function limitsOf(opts: KeyOptions): Partial<KeyLimits> {
+  const limits: Partial<KeyLimits> = {};
+  const set = (k: keyof KeyLimits, v: number | undefined) => {
+    if (v !== undefined) limits[k] = v;
+  };
+  set('daily', count('--daily', opts.daily));
+  set('chatDaily', count('--chat-daily', opts.chatDaily));
+  set('chatMonthly', count('--chat-monthly', opts.chatMonthly));
+  set('maxTokens', count('--max-tokens', opts.maxTokens));
+  return limits;
+}
+
+/** A key as shown to the operator: never the key itself, only its prefix. */
+function publicKey(r: KeyRecord, usage?: { dataToday: number; chatToday: number; chatThisMonth: number }) {
+  return {
+    prefix: r.prefix,
+    name: r.name,
+    scopes: r.scopes,
+    daily: r.daily,
+    chatDaily: r.chatDaily,
+    chatMonthly: r.chatMonthly,
+    maxTokens: r.maxTokens,
+    createdAt: r.createdAt,
+    revokedAt: r.revokedAt,
+    ...(usage ? { usage } : {}),
+  };
+}
+
+async function withKeys<T>(ctx: Context, fn: (keys: KeyStore) => T): Promise<T> {
+  const { KeyStore } = await import('../../service/keys/key-store.js');
+  const keys = new KeyStore(servicePath(ctx.env));
+  try {
+    return fn(keys);
+  } finally {
+    keys.close();
+  }
+}
+
+function findKey(keys: KeyStore, keyOrPrefix: string): KeyRecord {
+  const record = keys.find(keyOrPrefix);
+  if (!record)
+    throw new CliError(
+      `no key matches '${keyOrPrefix.slice(0, 12)}' (give the whole key or a prefix that matches one key)`,
+      EXIT.NOT_FOUND,
+    );
+  return record;
+}
+
+function describe(r: KeyRecord): string {
+  const scopes = r.scopes === 'all' ? 'all' : r.scopes.join(',');
+  return `${r.prefix}…  ${r.name}  scopes=${scopes}  daily=${r.daily} chat-daily=${r.chatDaily} chat-monthly=${r.chatMonthly} max-tokens=${r.maxTokens}${r.revokedAt ? `  revoked ${r.revokedAt}` : ''}`;
+}
+
+export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<void> {
+  if (!opts.name?.trim()) throw usageError('keys create needs --name <label>');
+  const scopes = scopesOf(opts.scopes) ?? 'all';
+  const limits = limitsOf(opts);
+  const { key, record } = await withKeys(ctx, (keys) => keys.create(opts.name!.trim(), scopes, limits));
+  if (ctx.globals.json) {
+    const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
+    printJson(ctx.io, { key, ...rest });
+    return;
+  }
+  ctx.io.stdout.write(`${key}\n`);
+  if (!ctx.globals.quiet) {
+    ctx.io.stderr.write(`Created ${describe(record)}\nThis is the only time the key is shown; store it now.\n`);
+  }
+}
+
+export async function runKeysList(ctx: Context): Promise<void> {
+  const { periods } = await import('../../service/keys/key-store.js');
+  const { day, month } = periods();
+  const rows = await withKeys(ctx, (keys) =>
+    keys.list().map((r) =>
+      publicKey(r, {
+        dataToday: keys.used(r.id, 'data', day),
+        chatToday: keys.used(r.id, 'chat-daily', day),
+        chatThisMonth: keys.used(r.id, 'chat-monthly', month),
+      }),
+    ),
+  );
+  if (ctx.globals.json) {
+    printJson(ctx.io, rows);
+    return;
+  }
+  if (!rows.length) {
+    ctx.io.stdout.write('No keys yet: create one with `bible keys create --name <label>`.\n');
+    return;
+  }
+  for (const r of rows) {
+    const scopes = r.scopes === 'all' ? 'all' : r.scopes.join(',');
+    const status = r.revokedAt ? 'revoked' : 'active';
+    ctx.io.stdout.write(
+      `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopes}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
+    );
+  }
+}
+
+export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: Context): Promise<void> {
+  const changes = {
+    ...limitsOf(opts),
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.scopes ? { scopes: scopesOf(opts.scopes) } : {}),
+  };
+  const record = await withKeys(ctx, (keys) => keys.update(findKey(keys, keyOrPrefix).id, changes));
+  if (ctx.globals.json) printJson(ctx.io, publicKey(record));
+  else ctx.io.stdout.write(`Updated ${describe(record)}\n`);
+}
+
+export async function runKeysRevoke(keyOrPrefix: string, ctx: Context): Promise<void> {
+  const record = await withKeys(ctx, (keys) => keys.revoke(findKey(keys, keyOrPrefix).id));
+  if (ctx.globals.json) printJson(ctx.io, publicKey(record));
+  else ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`);
+}
+
+function limitOptions(cmd: Command): Command {
+  return cmd
+    .option('--scopes <scopes>', 'all, or comma-separated resource ids')
+    .option('--daily <n>', 'daily data requests')
+    .option('--chat-daily <n>', 'daily chat messages')
+    .option('--chat-monthly <n>', 'monthly chat messages')
+    .option('--max-tokens <n>', 'largest chat reply in tokens');
+}
+
+export function registerKeys(program: Command, io: IO): void {
+  const keys = program.command('keys').description('issue and manage API keys for `bible serve` (operator)');
+  limitOptions(
+    keys
+      .command('create')
+      .description('create a key and print it once')
+      .requiredOption('--name <label>', 'a label for the key'),
+  ).action(async (opts: KeyOptions, cmd: Command) => runKeysCreate(opts, contextFor(io, cmd)));
+  keys
+    .command('list')
+    .description('list keys by prefix, with limits and usage')
+    .action(async (_o, cmd: Command) => runKeysList(contextFor(io, cmd)));
+  limitOptions(
+    keys
+      .command('update')
+      .description("change a key's name, scopes or limits")
+      .argument('<key-or-prefix>')
+      .option('--name <label>', 'a new label'),
+  ).action(async (keyOrPrefix: string, opts: KeyOptions, cmd: Command) =>
+    runKeysUpdate(keyOrPrefix, opts, contextFor(io, cmd)),
+  );
+  keys
+    .command('revoke')
+    .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
+    .argument('<key-or-prefix>')
+    .action(async (keyOrPrefix: string, _o, cmd: Command) => runKeysRevoke(keyOrPrefix, contextFor(io, cmd)));
+}

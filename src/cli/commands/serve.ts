@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import { libraryPath, servicePath } from '../../config/paths.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import type { IO } from '../io.js';
+
+export interface ServeOptions {
+  host: string;
+  port: string;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d{1,5}$/.test(text) || port > 65535)
+    throw usageError(`--port must be a number from 0 to 65535 (got '${text}')`);
+  return port;
+}
+
+/** Serves the Partner data interface over HTTP until SIGINT or SIGTERM. */
+export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
+  const port = parsePort(opts.port);
+  const [{ openLibrary }, { KeyStore }, { startServer, PortInUseError }] = await Promise.all([
+    import('../../library/ensure.js'),
+    import('../../service/keys/key-store.js'),
+    import('../../service/server.js'),
+  ]);
+  const store = await openLibrary(libraryPath(ctx.env), ctx.env, (m) => ctx.io.stderr.write(`bible: ${m}\n`));
+  const keys = new KeyStore(servicePath(ctx.env));
+  const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      host: opts.host,
+      port,
+      store,
+      keys,
+      log: ctx.globals.quiet ? () => {} : out,
+      logError: (err) =>
+        ctx.io.stderr.write(`bible serve: ${ctx.globals.debug && err instanceof Error ? err.stack : String(err)}\n`),
+    });
+  } catch (err) {
+    store.close();
+    keys.close();
+    if (err instanceof PortInUseError) throw new CliError(err.message);
+    throw err;
+  }
+  out(`bible serve: listening on ${server.url} (data interface under /v1/data, contract at /openapi.json)`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      out(`bible serve: ${signal}: finishing open requests and stopping`);
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      server.close().then(() => {
+        store.close();
+        keys.close();
+        out('bible serve: stopped');
+        resolve();
+      });
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+  });
+}
+
+export function registerServe(program: Command, io: IO): void {
+  program
+    .command('serve')
+    .description('serve the Partner data interface over HTTP from the local library')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, contextFor(io, cmd)));
+}

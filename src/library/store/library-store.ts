@@ -1,0 +1,264 @@
+import Database from 'better-sqlite3';
+import type { StoryFields } from '../../core/schemas/stories.js';
+import type { TopicSection } from '../../core/schemas/topics.js';
+import { ftsQuery } from './fts.js';
+
+export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
+
+export interface ResourceRow {
+  id: string;
+  kind: ResourceKind;
+  name: string;
+  attribution: string;
+  source: string;
+  count: number;
+}
+
+export interface VerseRow {
+  book: number;
+  chapter: number;
+  verse: number;
+  text: string;
+}
+
+export interface NoteRow {
+  verse_start: number;
+  verse_end: number;
+  text: string;
+}
+
+export interface StrongsRow {
+  number: string;
+  lexicon: 'greek' | 'hebrew';
+  lemma: string;
+  transliteration: string;
+  pronunciation: string;
+  gloss: string;
+  definition: string;
+}
+
+export interface TopicRow {
+  work: string;
+  slug: string;
+  headword: string;
+  sections: TopicSection[];
+  text: string;
+}
+
+export interface StoryFilter {
+  theme?: string;
+  q?: string;
+  testament?: 'OT' | 'NT';
+  kind?: 'narrative' | 'parable';
+  limit: number;
+}
+
+/** Read-only queries over the library file; one instance per process. */
+export class LibraryStore {
+  private readonly db: Database.Database;
+  private readonly cache = new Map<string, Database.Statement>();
+
+  constructor(readonly path: string) {
+    this.db = new Database(path, { readonly: true, fileMustExist: true });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  private resourceList: ResourceRow[] | undefined;
+
+  /** The resources, read once: a library file never changes under an open store (imports swap files). */
+  resources(): ResourceRow[] {
+    this.resourceList ??= this.stmt(
+      'SELECT id, kind, name, attribution, source, count FROM resources ORDER BY position',
+    ).all() as ResourceRow[];
+    return this.resourceList;
+  }
+
+  /** Verses of a range in one book, in order. */
+  verses(
+    translation: string,
+    book: number,
+    fromChapter: number,
+    fromVerse: number,
+    toChapter: number,
+    toVerse: number,
+  ): VerseRow[] {
+    return this.stmt(
+      `SELECT book, chapter, verse, text FROM verses
+       WHERE translation = ? AND book = ? AND (chapter * 1000 + verse) BETWEEN ? AND ?
+       ORDER BY chapter, verse`,
+    ).all(translation, book, fromChapter * 1000 + fromVerse, toChapter * 1000 + toVerse) as VerseRow[];
+  }
+
+  chapter(translation: string, book: number, chapter: number): VerseRow[] {
+    return this.stmt(
+      'SELECT book, chapter, verse, text FROM verses WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
+    ).all(translation, book, chapter) as VerseRow[];
+  }
+
+  /** Full-text search over one translation's verses (best matches first). */
+  searchVerses(translation: string, text: string, limit: number): VerseRow[] {
+    const q = ftsQuery(text);
+    if (!q) return [];
+    return this.stmt(
+      `SELECT v.book, v.chapter, v.verse, v.text FROM verses_fts f JOIN verses v ON v.id = f.rowid
+       WHERE verses_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_fts) LIMIT ?`,
+    ).all(q, translation, limit) as VerseRow[];
+  }
+
+  notesInChapter(commentary: string, book: number, chapter: number): NoteRow[] {
+    return this.stmt(
+      'SELECT verse_start, verse_end, text FROM commentary_notes WHERE commentary = ? AND book = ? AND chapter = ? ORDER BY verse_start',
+    ).all(commentary, book, chapter) as NoteRow[];
+  }
+
+  noteAt(commentary: string, book: number, chapter: number, verse: number): NoteRow | undefined {
+    return this.stmt(
+      `SELECT verse_start, verse_end, text FROM commentary_notes
+       WHERE commentary = ? AND book = ? AND chapter = ? AND verse_start <= ? AND verse_end >= ?
+       ORDER BY verse_start DESC LIMIT 1`,
+    ).get(commentary, book, chapter, verse, verse) as NoteRow | undefined;
+  }
+
+  /** Headword-prefix search, alphabetical. */
+  dictionarySearch(dictionary: string, text: string, limit: number): Array<{ idx: number; headword: string }> {
+    const q = ftsQuery(text, { anchored: true });
+    if (!q) return [];
+    return this.stmt(
+      `SELECT d.idx, d.headword FROM dictionary_fts f JOIN dictionary_entries d ON d.id = f.rowid
+       WHERE dictionary_fts MATCH ? AND d.dictionary = ? ORDER BY d.idx LIMIT ?`,
+    ).all(q, dictionary, limit) as Array<{ idx: number; headword: string }>;
+  }
+
+  dictionaryEntry(dictionary: string, idx: number): { idx: number; headword: string; text: string } | undefined {
+    return this.stmt('SELECT idx, headword, text FROM dictionary_entries WHERE dictionary = ? AND idx = ?').get(
+      dictionary,
+      idx,
+    ) as { idx: number; headword: string; text: string } | undefined;
+  }
+
+  /** Case-insensitive; headwords that start with the query first, then other matches; alphabetical within each. */
+  topicSearch(work: string, text: string, limit: number): Array<{ slug: string; headword: string }> {
+    const q = ftsQuery(text);
+    if (!q) return [];
+    const prefix = text.trim().toLowerCase();
+    return this.stmt(
+      `SELECT t.slug, t.headword FROM topic_fts f JOIN topic_entries t ON t.id = f.rowid
+       WHERE topic_fts MATCH ? AND t.work = ?
+       ORDER BY (lower(t.headword) LIKE ? ESCAPE '\\') DESC, t.headword COLLATE NOCASE LIMIT ?`,
+    ).all(q, work, `${prefix.replace(/[\\%_]/g, '\\$&')}%`, limit) as Array<{ slug: string; headword: string }>;
+  }
+
+  topicBrowse(work: string, letter: string): Array<{ slug: string; headword: string }> {
+    return this.stmt(
+      `SELECT slug, headword FROM topic_entries WHERE work = ? AND upper(substr(headword, 1, 1)) = ?
+       ORDER BY headword COLLATE NOCASE`,
+    ).all(work, letter.toUpperCase()) as Array<{ slug: string; headword: string }>;
+  }
+
+  private topicRow(row: Omit<TopicRow, 'sections'> & { sections: string }): TopicRow {
+    return { ...row, sections: JSON.parse(row.sections) as TopicSection[] };
+  }
+
+  topicEntry(work: string, slug: string): TopicRow | undefined {
+    const row = this.stmt(
+      'SELECT work, slug, headword, sections, text FROM topic_entries WHERE work = ? AND slug = ?',
+    ).get(work, slug.toLowerCase()) as (Omit<TopicRow, 'sections'> & { sections: string }) | undefined;
+    return row && this.topicRow(row);
+  }
+
+  topicByHeadword(work: string, headword: string): TopicRow | undefined {
+    const row = this.stmt(
+      'SELECT work, slug, headword, sections, text FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE',
+    ).get(work, headword.trim()) as (Omit<TopicRow, 'sections'> & { sections: string }) | undefined;
+    return row && this.topicRow(row);
+  }
+
+  strongs(number: string): StrongsRow | undefined {
+    return this.stmt(
+      'SELECT number, lexicon, lemma, transliteration, pronunciation, gloss, definition FROM strongs WHERE number = ?',
+    ).get(number) as StrongsRow | undefined;
+  }
+
+  /** Best matches over lemma, transliteration, gloss and definition (lemma and gloss weigh most). */
+  strongsSearch(text: string, lexicons: Array<'greek' | 'hebrew'>, limit: number): StrongsRow[] {
+    if (!lexicons.length) return [];
+    const exact = text
+      .trim()
+      .toUpperCase()
+      .match(/^([GH])0*(\d{1,5})$/);
+    const direct = exact ? this.strongs(`${exact[1]}${exact[2]}`) : undefined;
+    const q = ftsQuery(text);
+    const found = q
+      ? (this.stmt(
+          `SELECT s.number, s.lexicon, s.lemma, s.transliteration, s.pronunciation, s.gloss, s.definition
+           FROM strongs_fts f JOIN strongs s ON s.id = f.rowid
+           WHERE strongs_fts MATCH ? AND s.lexicon IN (SELECT value FROM json_each(?))
+           ORDER BY (s.gloss = ? COLLATE NOCASE) DESC, bm25(strongs_fts, 10.0, 10.0, 5.0, 1.0), s.id LIMIT ?`,
+        ).all(q, JSON.stringify(lexicons), text.trim(), limit) as StrongsRow[])
+      : [];
+    const out =
+      direct && lexicons.includes(direct.lexicon)
+        ? [direct, ...found.filter((r) => r.number !== direct.number)]
+        : found;
+    return out.slice(0, limit);
+  }
+
+  crossrefs(book: number, chapter: number, verse: number): string[] | undefined {
+    const row = this.stmt('SELECT refs FROM crossrefs WHERE book = ? AND chapter = ? AND verse = ?').get(
+      book,
+      chapter,
+      verse,
+    ) as { refs: string } | undefined;
+    return row ? (JSON.parse(row.refs) as string[]) : undefined;
+  }
+
+  /** Stories matching the filters in reading order, and how many match before `limit`. */
+  stories(filter: StoryFilter): { stories: StoryFields[]; total: number } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.theme) {
+      where.push('EXISTS (SELECT 1 FROM json_each(s.theme_list) WHERE value = ?)');
+      params.push(filter.theme);
+    }
+    if (filter.testament) {
+      where.push('s.testament = ?');
+      params.push(filter.testament);
+    }
+    if (filter.kind) {
+      where.push('s.kind = ?');
+      params.push(filter.kind);
+    }
+    if (filter.q !== undefined) {
+      const q = ftsQuery(filter.q, { prefixAll: true });
+      if (!q) return { stories: [], total: 0 };
+      where.push('s.id IN (SELECT rowid FROM stories_fts WHERE stories_fts MATCH ?)');
+      params.push(q);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.stmt(`SELECT count(*) AS n FROM stories s ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.stmt(`SELECT s.data FROM stories s ${clause} ORDER BY s.ord LIMIT ?`).all(
+      ...params,
+      filter.limit,
+    ) as Array<{
+      data: string;
+    }>;
+    return { stories: rows.map((r) => JSON.parse(r.data) as StoryFields), total };
+  }
+
+  story(slug: string): StoryFields | undefined {
+    const row = this.stmt('SELECT data FROM stories WHERE slug = ?').get(slug) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as StoryFields) : undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { authenticate } from './auth.js';
+import type { AppEnv, ServiceDeps } from './context.js';
+import { ApiError, errorBody } from './errors.js';
+import { OPENAPI_DOCUMENT } from './openapi.js';
+import { dataQuota } from './quota.js';
+import { bibleRoutes } from './routes/bible.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { commentaryRoutes } from './routes/commentaries.js';
+import { crossrefRoutes } from './routes/crossrefs.js';
+import { dictionaryRoutes } from './routes/dictionaries.js';
+import { storyRoutes } from './routes/stories.js';
+import { strongsRoutes } from './routes/strongs.js';
+import { topicRoutes } from './routes/topics.js';
+
+const CACHE_CONTROL = 'private, max-age=300';
+
+/** The first validation issue as one sentence naming the parameter and the rule. */
+function validationMessage(error: { issues: Array<{ path: PropertyKey[]; message: string }> }, target: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `invalid ${target}`;
+  const name = issue.path.map(String).join('.');
+  if (issue.message.includes(name) || !name) return issue.message;
+  return `${target === 'param' ? 'path' : 'query'} parameter '${name}': ${issue.message}`;
+}
+
+function errorResponse(c: Context, err: ApiError) {
+  c.header('Cache-Control', undefined);
+  return c.json(errorBody(err.code, err.message), err.status);
+}
+
+/**
+ * The Partner data interface on Hono. With `deps.keys` it authenticates and meters keys; without,
+ * it is the embedded service every request of which is the local, all-access principal.
+ */
+export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(errorBody('INVALID_REQUEST', validationMessage(result.error, result.target)), 400);
+      }
+    },
+  });
+
+  app.use('/v1/data/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', CACHE_CONTROL);
+    else c.res.headers.delete('Cache-Control');
+  });
+
+  const middleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps)];
+  catalogRoutes(app, deps, middleware);
+  bibleRoutes(app, deps, middleware);
+  strongsRoutes(app, deps, middleware);
+  commentaryRoutes(app, deps, middleware);
+  dictionaryRoutes(app, deps, middleware);
+  topicRoutes(app, deps, middleware);
+  crossrefRoutes(app, deps, middleware);
+  storyRoutes(app, deps, middleware);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
+  app.doc('/openapi.json', OPENAPI_DOCUMENT);
+
+  app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', `no such endpoint: ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    deps.logError?.(err);
+    return errorResponse(c, new ApiError('INTERNAL_ERROR', 'internal error; the request is safe to retry'));
+  });
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
+import type { KeyRecord, KeyStore } from './keys/key-store.js';
+
+/** Who is asking: a key's record, or the embedded local principal (all access, no quota). */
+export interface Principal {
+  key: KeyRecord | null;
+  canRead(resourceId: string): boolean;
+}
+
+export const LOCAL_PRINCIPAL: Principal = { key: null, canRead: () => true };
+
+export function keyPrincipal(key: KeyRecord): Principal {
+  const scopes = key.scopes === 'all' ? null : new Set(key.scopes.map((s) => s.toLowerCase()));
+  return { key, canRead: (id) => scopes === null || scopes.has(id.toLowerCase()) };
+}
+
+export interface ServiceDeps {
+  store: LibraryStore;
+  /** Absent in embedded mode: the local principal needs no keys. */
+  keys?: KeyStore;
+  /** Where to report unexpected errors (never request headers). */
+  logError?: (err: unknown) => void;
+}
+
+export interface AppEnv {
+  Variables: {
+    principal: Principal;
+  };
+}
+
+export type { ResourceRow };

@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Numeric defaults for new keys (the contract leaves them to the operator). */
+export const DEFAULT_LIMITS = { daily: 10_000, chatDaily: 100, chatMonthly: 2_000, maxTokens: 1_024 } as const;
+
+export interface KeyLimits {
+  daily: number;
+  chatDaily: number;
+  chatMonthly: number;
+  maxTokens: number;
+}
+
+export interface KeyRecord extends KeyLimits {
+  id: number;
+  prefix: string;
+  name: string;
+  /** 'all', or the resource ids the key may read. */
+  scopes: 'all' | string[];
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export type UsageKind = 'data' | 'chat-daily' | 'chat-monthly';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS keys (
+  id INTEGER PRIMARY KEY,
+  prefix TEXT NOT NULL UNIQUE,
+  hash TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  daily INTEGER NOT NULL,
+  chat_daily INTEGER NOT NULL,
+  chat_monthly INTEGER NOT NULL,
+  max_tokens INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS usage (
+  key_id INTEGER NOT NULL REFERENCES keys(id),
+  kind TEXT NOT NULL,
+  period TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (key_id, kind, period)
+) WITHOUT ROWID;
+`;
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+interface KeyRow {
+  id: number;
+  prefix: string;
+  name: string;
+  scopes: string;
+  daily: number;
+  chat_daily: number;
+  chat_monthly: number;
+  max_tokens: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+function toRecord(r: KeyRow): KeyRecord {
+  return {
+    id: r.id,
+    prefix: r.prefix,
+    name: r.name,
+    scopes: r.scopes === 'all' ? 'all' : (JSON.parse(r.scopes) as string[]),
+    daily: r.daily,
+    chatDaily: r.chat_daily,
+    chatMonthly: r.chat_monthly,
+    maxTokens: r.max_tokens,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+/**
+ * API keys (stored as SHA-256 hashes, never in the clear) and their usage counters, in
+ * `$BIBLE_DATA_DIR/service.sqlite`, apart from the library so an import never touches them.
+ */
+export class KeyStore {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  create(name: string, scopes: 'all' | string[], limits: Partial<KeyLimits> = {}): { key: string; record: KeyRecord } {
+    const key = `bbl_${randomBytes(24).toString('base64url')}`;
+    const l = { ...DEFAULT_LIMITS, ...limits };
+    const info = this.db
+      .prepare(
+        `INSERT INTO keys (prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        key.slice(0, 12),
+        hashKey(key),
+        name,
+        scopes === 'all' ? 'all' : JSON.stringify(scopes),
+        l.daily,
+        l.chatDaily,
+        l.chatMonthly,
+        l.maxTokens,
+        new Date().toISOString(),
+      );
+    return { key, record: this.byId(Number(info.lastInsertRowid)) as KeyRecord };
+  }
+
+  byId(id: number): KeyRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM keys WHERE id = ?').get(id) as KeyRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /** The key a request presents, by its hash (revoked keys included: the caller decides). */
+  byKey(key: string): KeyRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM keys WHERE hash = ?').get(hashKey(key)) as KeyRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /** A key named by an operator: the whole key, or a prefix that matches exactly one key. */
+  find(keyOrPrefix: string): KeyRecord | undefined {
+    const whole = this.byKey(keyOrPrefix);
+    if (whole) return whole;
+    const rows = this.db
+      .prepare("SELECT * FROM keys WHERE prefix LIKE ? ESCAPE '\\' OR ? LIKE prefix || '%'")
+      .all(`${keyOrPrefix.replace(/[\\%_]/g, '\\$&')}%`, keyOrPrefix) as KeyRow[];
+    return rows.length === 1 ? toRecord(rows[0] as KeyRow) : undefined;
+  }
+
+  list(): KeyRecord[] {
+    return (this.db.prepare('SELECT * FROM keys ORDER BY id').all() as KeyRow[]).map(toRecord);
+  }
+
+  update(id: number, changes: Partial<KeyLimits> & { name?: string; scopes?: 'all' | string[] }): KeyRecord {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    const columns: Record<string, string> = {
+      name: 'name',
+      daily: 'daily',
+      chatDaily: 'chat_daily',
+      chatMonthly: 'chat_monthly',
+      maxTokens: 'max_tokens',
+    };
+    for (const [field, column] of Object.entries(columns)) {
+      const value = changes[field as keyof typeof changes];
+      if (value !== undefined) {
+        sets.push(`${column} = ?`);
+        params.push(value);
+      }
+    }
+    if (changes.scopes !== undefined) {
+      sets.push('scopes = ?');
+      params.push(changes.scopes === 'all' ? 'all' : JSON.stringify(changes.scopes));
+    }
+    if (sets.length) this.db.prepare(`UPDATE keys SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+    return this.byId(id) as KeyRecord;
+  }
+
+  revoke(id: number): KeyRecord {
+    this.db
+      .prepare('UPDATE keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
+      .run(new Date().toISOString(), id);
+    return this.byId(id) as KeyRecord;
+  }
+
+  /**
+   * Takes one unit of a counter if fewer than `limit` are used, in one statement, so concurrent
+   * requests (in this process or another sharing the file) can never take more than the limit.
+   * Returns the count after taking, or undefined when the limit is spent.
+   */
+  take(keyId: number, kind: UsageKind, period: string, limit: number): number | undefined {
+    if (limit <= 0) return undefined;
+    const row = this.db
+      .prepare(
+        `INSERT INTO usage (key_id, kind, period, count) VALUES (?, ?, ?, 1)
+         ON CONFLICT (key_id, kind, period) DO UPDATE SET count = count + 1 WHERE count < ?
+         RETURNING count`,
+      )
+      .get(keyId, kind, period, limit) as { count: number } | undefined;
+    return row?.count;
+  }
+
+  /** Gives back a unit taken for a request that failed. */
+  giveBack(keyId: number, kind: UsageKind, period: string): void {
+    this.db
+      .prepare('UPDATE usage SET count = count - 1 WHERE key_id = ? AND kind = ? AND period = ? AND count > 0')
+      .run(keyId, kind, period);
+  }
+
+  used(keyId: number, kind: UsageKind, period: string): number {
+    const row = this.db
+      .prepare('SELECT count FROM usage WHERE key_id = ? AND kind = ? AND period = ?')
+      .get(keyId, kind, period) as { count: number } | undefined;
+    return row?.count ?? 0;
+  }
+}
+
+/** Today's and this month's UTC periods, and when each resets. */
+export function periods(now = new Date()) {
+  const day = now.toISOString().slice(0, 10);
+  const month = day.slice(0, 7);
+  const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { day, month, dailyReset: nextDay.toISOString(), monthlyReset: nextMonth.toISOString() };
+}

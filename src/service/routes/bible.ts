@@ -1,0 +1,101 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import {
+  checkPassageLimits,
+  MAX_CHAPTERS_PER_REFERENCE,
+  MAX_REFERENCES,
+  parseReferenceList,
+  resolveBook,
+} from '../../core/reference/reference.js';
+import { Chapter, PassageResult } from '../../core/schemas/bible.js';
+import { readable } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { fromReferenceError, notFound } from '../errors.js';
+import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/bible/{translation}/passage',
+      summary: 'Passages by reference',
+      description: `References in the forms Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c, separated by ";". At most ${MAX_REFERENCES} references, each spanning at most ${MAX_CHAPTERS_PER_REFERENCE} chapters (else 400). An unknown book, chapter or verse is 404.`,
+      tags: ['bible'],
+      request: {
+        params: z.object({ translation: PathParams.translation }),
+        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references') }),
+      },
+      data: PassageResult,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { translation } = c.req.valid('param');
+      const { ref } = c.req.valid('query');
+      const resource = readable(deps.store, c.get('principal'), 'bible', translation);
+      let refs: ReturnType<typeof parseReferenceList>;
+      try {
+        refs = parseReferenceList(ref);
+        checkPassageLimits(refs);
+      } catch (err) {
+        throw fromReferenceError(err);
+      }
+      const texts = ref
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const passages = refs.map((r, i) => ({
+        ref: texts[i] as string,
+        verses: deps.store
+          .verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse)
+          .map((v) => ({ book: r.book.name, chapter: v.chapter, v: v.verse, text: v.text })),
+      }));
+      return c.json(
+        { success: true as const, data: { translation: resource.id, passages, attribution: resource.attribution } },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/bible/{translation}/{book}/{chapter}',
+      summary: 'A whole chapter',
+      tags: ['bible'],
+      request: {
+        params: z.object({ translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter }),
+      },
+      data: Chapter,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { translation, book: bookText, chapter } = c.req.valid('param');
+      const resource = readable(deps.store, c.get('principal'), 'bible', translation);
+      let book: ReturnType<typeof resolveBook>;
+      try {
+        book = resolveBook(bookText);
+      } catch (err) {
+        throw fromReferenceError(err);
+      }
+      if (chapter > book.chapters)
+        throw notFound(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`);
+      const verses = deps.store.chapter(resource.id, book.number, chapter).map((v) => ({ v: v.verse, text: v.text }));
+      if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            translation: resource.id,
+            book: { number: book.number, name: book.name },
+            chapter,
+            verses,
+            attribution: resource.attribution,
+          },
+        },
+        200,
+      );
+    },
+  );
+}

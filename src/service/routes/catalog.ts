@@ -1,0 +1,74 @@
+import type { OpenAPIHono, z } from '@hono/zod-openapi';
+import { BOOKS } from '../../core/canon/canon.js';
+import { BookList, Catalog, CatalogItem } from '../../core/schemas/index.js';
+import type { ResourceRow } from '../../library/store/library-store.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { dataRoute, STATUSES } from './common.js';
+
+const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
+
+/**
+ * The catalog lists only what the key can read. `crossrefs` and `stories` are single items; when
+ * the key cannot read them they are null (the contract does not say; we never list the unreadable).
+ */
+const CatalogForKey = Catalog.extend({
+  crossrefs: CatalogItem.nullable(),
+  stories: CatalogItem.nullable(),
+}).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
+
+export function catalogRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: ServiceDeps,
+  middleware: Parameters<typeof dataRoute>[0]['middleware'],
+) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/catalog',
+      summary: 'What this key can read',
+      tags: ['catalog'],
+      data: CatalogForKey,
+      statuses: STATUSES.listing,
+      middleware,
+    }),
+    (c) => {
+      const principal = c.get('principal');
+      const readable = deps.store.resources().filter((r) => principal.canRead(r.id));
+      const of = (kind: ResourceRow['kind']) => readable.filter((r) => r.kind === kind).map(item);
+      const single = (kind: ResourceRow['kind']) => {
+        const r = readable.find((x) => x.kind === kind);
+        return r ? item(r) : null;
+      };
+      const data: z.infer<typeof CatalogForKey> = {
+        bible: of('bible'),
+        commentaries: of('commentary'),
+        dictionaries: of('dictionary'),
+        topics: of('topics'),
+        lexicons: of('lexicon'),
+        crossrefs: single('crossrefs'),
+        stories: single('stories'),
+      };
+      return c.json({ success: true as const, data }, 200);
+    },
+  );
+
+  const books = {
+    books: BOOKS.map((b) => ({
+      number: b.number,
+      name: b.name,
+      abbreviations: b.abbreviations,
+      chapters: b.chapters,
+      verseCounts: b.verseCounts,
+    })),
+  };
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/bible/books',
+      summary: 'The 66 books in canonical order, with abbreviations and verse counts',
+      tags: ['bible'],
+      data: BookList,
+      statuses: STATUSES.listing,
+      middleware,
+    }),
+    (c) => c.json({ success: true as const, data: books }, 200),
+  );
+}

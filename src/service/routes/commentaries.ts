@@ -1,0 +1,101 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import type { Book } from '../../core/canon/canon.js';
+import { resolveBook } from '../../core/reference/reference.js';
+import { CommentaryChapter, CommentaryVerse } from '../../core/schemas/commentary.js';
+import { readable } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { fromReferenceError, notFound } from '../errors.js';
+import { dataRoute, PathParams, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+/** The book and chapter of a path, or 404 naming what does not exist. */
+export function bookChapter(bookText: string, chapter: number, verse?: number): Book {
+  let book: Book;
+  try {
+    book = resolveBook(bookText);
+  } catch (err) {
+    throw fromReferenceError(err);
+  }
+  if (chapter > book.chapters)
+    throw notFound(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`);
+  const count = book.verseCounts[chapter - 1] ?? 0;
+  if (verse !== undefined && verse > count) throw notFound(`${book.name} ${chapter} has ${count} verses`);
+  return book;
+}
+
+export function commentaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/commentaries/{id}/{book}/{chapter}',
+      summary: 'A commentary on a chapter',
+      description:
+        'Entries for every verse of the chapter the commentary covers. A note written on a run of verses appears once per verse it covers.',
+      tags: ['commentaries'],
+      request: { params: z.object({ id: PathParams.id, book: PathParams.book, chapter: PathParams.chapter }) },
+      data: CommentaryChapter,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id, book: bookText, chapter } = c.req.valid('param');
+      const resource = readable(deps.store, c.get('principal'), 'commentary', id);
+      const book = bookChapter(bookText, chapter);
+      const notes = deps.store.notesInChapter(resource.id, book.number, chapter);
+      if (!notes.length) throw notFound(`${resource.id} has no notes on ${book.name} ${chapter}`);
+      const entries = notes.flatMap((n) =>
+        Array.from({ length: n.verse_end - n.verse_start + 1 }, (_, i) => ({ verse: n.verse_start + i, text: n.text })),
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { id: resource.id, book: book.name, chapter, entries, attribution: resource.attribution },
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/commentaries/{id}/{book}/{chapter}/{verse}',
+      summary: 'A commentary on a verse',
+      description:
+        'The note covering the verse; a note written on a run of verses is returned for each verse of the run.',
+      tags: ['commentaries'],
+      request: {
+        params: z.object({
+          id: PathParams.id,
+          book: PathParams.book,
+          chapter: PathParams.chapter,
+          verse: PathParams.verse,
+        }),
+      },
+      data: CommentaryVerse,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id, book: bookText, chapter, verse } = c.req.valid('param');
+      const resource = readable(deps.store, c.get('principal'), 'commentary', id);
+      const book = bookChapter(bookText, chapter, verse);
+      const note = deps.store.noteAt(resource.id, book.number, chapter, verse);
+      if (!note) throw notFound(`${resource.id} has no note on ${book.name} ${chapter}:${verse}`);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            id: resource.id,
+            book: book.name,
+            chapter,
+            verse,
+            text: note.text,
+            attribution: resource.attribution,
+          },
+        },
+        200,
+      );
+    },
+  );
+}

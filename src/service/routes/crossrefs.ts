@@ -1,0 +1,37 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { CrossRefs } from '../../core/schemas/crossrefs.js';
+import { readableOfKind } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { notFound } from '../errors.js';
+import { bookChapter } from './commentaries.js';
+import { dataRoute, PathParams, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+export function crossrefRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/crossrefs/{book}/{chapter}/{verse}',
+      summary: 'Cross-references of a verse',
+      description:
+        'Each reference in the form Book chapter:verse (a verse range as Book c:v-v). A verse with none has an empty list.',
+      tags: ['crossrefs'],
+      request: { params: z.object({ book: PathParams.book, chapter: PathParams.chapter, verse: PathParams.verse }) },
+      data: CrossRefs,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { book: bookText, chapter, verse } = c.req.valid('param');
+      const [resource] = readableOfKind(deps.store, c.get('principal'), 'crossrefs');
+      if (!resource) throw notFound('no cross-references in this library');
+      const book = bookChapter(bookText, chapter, verse);
+      const refs = deps.store.crossrefs(book.number, chapter, verse) ?? [];
+      return c.json(
+        { success: true as const, data: { book: book.name, chapter, verse, refs, attribution: resource.attribution } },
+        200,
+      );
+    },
+  );
+}

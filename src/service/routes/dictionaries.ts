@@ -1,0 +1,65 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { DictionaryEntry, DictionarySearchResult, SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
+import { readable } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { notFound } from '../errors.js';
+import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+export function dictionaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/dictionaries/{id}/search',
+      summary: 'Headword prefix search',
+      description: `Case-insensitive headword prefix search, alphabetical, at most ${SEARCH_RESULTS_MAX} results.`,
+      tags: ['dictionaries'],
+      request: {
+        params: z.object({ id: PathParams.id }),
+        query: z.object({ q: requiredQuery('q', 1, 'Headword prefix') }),
+      },
+      data: DictionarySearchResult,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id } = c.req.valid('param');
+      const { q } = c.req.valid('query');
+      const resource = readable(deps.store, c.get('principal'), 'dictionary', id);
+      const results = deps.store.dictionarySearch(resource.id, q, SEARCH_RESULTS_MAX);
+      return c.json({ success: true as const, data: { results, attribution: resource.attribution } }, 200);
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/dictionaries/{id}/entries/{idx}',
+      summary: 'One dictionary entry',
+      tags: ['dictionaries'],
+      request: {
+        params: z.object({
+          id: PathParams.id,
+          idx: z.coerce
+            .number({ error: 'idx must be an integer of at least 0' })
+            .int('idx must be an integer of at least 0')
+            .min(0, 'idx must be an integer of at least 0')
+            .openapi({ type: 'integer', minimum: 0 }),
+        }),
+      },
+      data: DictionaryEntry,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id, idx } = c.req.valid('param');
+      const resource = readable(deps.store, c.get('principal'), 'dictionary', id);
+      const entry = deps.store.dictionaryEntry(resource.id, idx);
+      if (!entry) throw notFound(`${resource.id} has no entry ${idx}`);
+      return c.json(
+        { success: true as const, data: { id: resource.id, ...entry, attribution: resource.attribution } },
+        200,
+      );
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import {
+  SLUG_PATTERN,
+  STORIES_LIMIT_DEFAULT,
+  STORIES_LIMIT_MAX,
+  Story,
+  StoryList,
+} from '../../core/schemas/stories.js';
+import { readableOfKind } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { ApiError, invalid, notFound } from '../errors.js';
+import { dataRoute, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
+  const [resource] = readableOfKind(deps.store, principal, 'stories');
+  if (!resource) throw new ApiError('SCOPE_DENIED', 'this library has no stories');
+  return resource;
+}
+
+const optionalText = (description: string) => z.string().optional().openapi({ description });
+
+export function storyRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/stories',
+      summary: 'Stories, in canonical reading order',
+      description: `Filters combine. total is the number of stories matching the filters before limit (1-${STORIES_LIMIT_MAX}, default ${STORIES_LIMIT_DEFAULT}).`,
+      tags: ['stories'],
+      request: {
+        query: z.object({
+          theme: optionalText('Exact lower-case theme tag'),
+          q: optionalText('Free text over title, characters, hooks and summary'),
+          testament: z
+            .string()
+            .optional()
+            .openapi({ enum: ['OT', 'NT'] }),
+          kind: z
+            .string()
+            .optional()
+            .openapi({ enum: ['narrative', 'parable'] }),
+          limit: z
+            .string()
+            .optional()
+            .openapi({ type: 'integer', minimum: 1, maximum: STORIES_LIMIT_MAX, default: STORIES_LIMIT_DEFAULT }),
+        }),
+      },
+      data: StoryList,
+      statuses: STATUSES.search,
+      middleware,
+    }),
+    (c) => {
+      const query = c.req.valid('query');
+      const resource = storiesResource(deps, c.get('principal'));
+      let limit = STORIES_LIMIT_DEFAULT;
+      if (query.limit !== undefined) {
+        if (!/^\d{1,3}$/.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > STORIES_LIMIT_MAX) {
+          throw invalid(`query parameter 'limit' must be an integer from 1 to ${STORIES_LIMIT_MAX}`);
+        }
+        limit = Number(query.limit);
+      }
+      const testament = query.testament?.toUpperCase();
+      if (testament !== undefined && testament !== 'OT' && testament !== 'NT') {
+        throw invalid("query parameter 'testament' must be OT or NT");
+      }
+      const kind = query.kind?.toLowerCase();
+      if (kind !== undefined && kind !== 'narrative' && kind !== 'parable') {
+        throw invalid("query parameter 'kind' must be narrative or parable");
+      }
+      const q = query.q?.trim();
+      const { stories, total } = deps.store.stories({
+        theme: query.theme,
+        q: q || undefined,
+        testament: testament as 'OT' | 'NT' | undefined,
+        kind: kind as 'narrative' | 'parable' | undefined,
+        limit,
+      });
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
+            total,
+            attribution: resource.attribution,
+          },
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/stories/{slug}',
+      summary: 'One story',
+      description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
+      tags: ['stories'],
+      request: { params: z.object({ slug: z.string().openapi({ pattern: SLUG_PATTERN.source }) }) },
+      data: Story,
+      statuses: STATUSES.slug,
+      middleware,
+    }),
+    (c) => {
+      const { slug } = c.req.valid('param');
+      const resource = storiesResource(deps, c.get('principal'));
+      const story = SLUG_PATTERN.test(slug) ? deps.store.story(slug) : undefined;
+      if (!story) throw notFound(`no story '${slug}'`);
+      return c.json({ success: true as const, data: { ...story, attribution: resource.attribution } }, 200);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
+import { MergedTopic, TopicBrowseResult, TopicEntry, TopicSearchResult } from '../../core/schemas/topics.js';
+import { readable, readableOfKind } from '../access.js';
+import type { AppEnv, ServiceDeps } from '../context.js';
+import { invalid, notFound } from '../errors.js';
+import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+
+type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+
+export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/topics/merged',
+      summary: 'One topic merged across topical works',
+      description:
+        'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
+      tags: ['topics'],
+      request: { query: z.object({ q: requiredQuery('q', 1, 'Headword') }) },
+      data: MergedTopic,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { q } = c.req.valid('query');
+      const works = readableOfKind(deps.store, c.get('principal'), 'topics');
+      const sources = works.flatMap((w) => {
+        const row = deps.store.topicByHeadword(w.id, q);
+        return row
+          ? [{ id: w.id, slug: row.slug, headword: row.headword, sections: row.sections, attribution: w.attribution }]
+          : [];
+      });
+      if (!sources.length) throw notFound(`no topic '${q}'`);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            headword: sources[0]!.headword,
+            sources: sources.map(({ headword: _h, ...s }) => s),
+          },
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/topics/{id}/search',
+      summary: 'Search topic headwords',
+      description: `Case-insensitive. Headwords that start with the query come first, then headwords with a word that starts with it; alphabetical within each; at most ${SEARCH_RESULTS_MAX}.`,
+      tags: ['topics'],
+      request: {
+        params: z.object({ id: PathParams.id }),
+        query: z.object({ q: requiredQuery('q', 1, 'Search text') }),
+      },
+      data: TopicSearchResult,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id } = c.req.valid('param');
+      const { q } = c.req.valid('query');
+      const resource = readable(deps.store, c.get('principal'), 'topics', id);
+      const results = deps.store.topicSearch(resource.id, q, SEARCH_RESULTS_MAX);
+      return c.json({ success: true as const, data: { results, attribution: resource.attribution } }, 200);
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/topics/{id}/browse',
+      summary: 'Every headword beginning with a letter',
+      description: 'Alphabetical, case-insensitive. The letter is answered in upper case.',
+      tags: ['topics'],
+      request: {
+        params: z.object({ id: PathParams.id }),
+        query: z.object({
+          letter: z
+            .string({ error: "missing query parameter 'letter'" })
+            .openapi({ pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
+        }),
+      },
+      data: TopicBrowseResult,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id } = c.req.valid('param');
+      const { letter } = c.req.valid('query');
+      if (!/^[A-Za-z]$/.test(letter)) throw invalid("query parameter 'letter' must be one letter A-Z");
+      const resource = readable(deps.store, c.get('principal'), 'topics', id);
+      const entries = deps.store.topicBrowse(resource.id, letter);
+      return c.json(
+        { success: true as const, data: { letter: letter.toUpperCase(), entries, attribution: resource.attribution } },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    dataRoute({
+      path: '/v1/data/topics/{id}/entries/{slug}',
+      summary: 'One topic',
+      tags: ['topics'],
+      request: { params: z.object({ id: PathParams.id, slug: z.string().min(1) }) },
+      data: TopicEntry,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { id, slug } = c.req.valid('param');
+      const resource = readable(deps.store, c.get('principal'), 'topics', id);
+      const row = deps.store.topicEntry(resource.id, slug);
+      if (!row) throw notFound(`${resource.id} has no topic '${slug}'`);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            id: resource.id,
+            slug: row.slug,
+            headword: row.headword,
+            sections: row.sections,
+            attribution: resource.attribution,
+          },
+        },
+        200,
+      );
+    },
+  );
+}
