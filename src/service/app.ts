@@ -5,6 +5,7 @@ import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
 import { dataQuota } from './quota.js';
+import { responseCache } from './response-cache.js';
 import { bibleRoutes } from './routes/bible.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { commentaryRoutes } from './routes/commentaries.js';
@@ -49,7 +50,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
     else c.res.headers.delete('Cache-Control');
   });
 
-  const middleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps)];
+  const middleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
   catalogRoutes(app, deps, middleware);
   bibleRoutes(app, deps, middleware);
   strongsRoutes(app, deps, middleware);

@@ -5,13 +5,19 @@ import type { KeyRecord, KeyStore } from './keys/key-store.js';
 export interface Principal {
   key: KeyRecord | null;
   canRead(resourceId: string): boolean;
+  /** Identifies what the principal may read: answers are shared between equal scope keys. */
+  scopeKey: string;
 }
 
-export const LOCAL_PRINCIPAL: Principal = { key: null, canRead: () => true };
+export const LOCAL_PRINCIPAL: Principal = { key: null, canRead: () => true, scopeKey: 'all' };
 
 export function keyPrincipal(key: KeyRecord): Principal {
   const scopes = key.scopes === 'all' ? null : new Set(key.scopes.map((s) => s.toLowerCase()));
-  return { key, canRead: (id) => scopes === null || scopes.has(id.toLowerCase()) };
+  return {
+    key,
+    canRead: (id) => scopes === null || scopes.has(id.toLowerCase()),
+    scopeKey: scopes === null ? 'all' : [...scopes].sort().join(','),
+  };
 }
 
 export interface ServiceDeps {

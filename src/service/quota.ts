@@ -13,7 +13,7 @@ export function dataQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
     const key = c.get('principal').key;
     if (!key || !deps.keys) return next();
     const { day, dailyReset } = periods();
-    const taken = deps.keys.take(key.id, 'data', day, key.daily);
+    const taken = await deps.keys.takeSoon(key.id, 'data', day, key.daily);
     if (taken === undefined) {
       throw new ApiError(
         'DAILY_LIMIT_EXCEEDED',

@@ -29,7 +29,10 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   const fetch = async (req: Request): Promise<Response> => {
     const started = performance.now();
     const res = await inner.fetch(req);
-    const path = new URL(req.url).pathname;
+    const url = req.url;
+    const from = url.indexOf('/', url.indexOf('//') + 2);
+    const q = url.indexOf('?', from);
+    const path = q < 0 ? url.slice(from) : url.slice(from, q);
     options.log(`${req.method} ${path} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
     return res;
   };

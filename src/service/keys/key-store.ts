@@ -86,12 +86,25 @@ function toRecord(r: KeyRow): KeyRecord {
  */
 export class KeyStore {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, prepared once: preparing costs more than running these. */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
 
   constructor(path: string) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    // WAL with NORMAL sync: a commit survives a crash of the process, not of the machine; no fsync per request.
+    this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
   }
 
@@ -102,48 +115,72 @@ export class KeyStore {
   create(name: string, scopes: 'all' | string[], limits: Partial<KeyLimits> = {}): { key: string; record: KeyRecord } {
     const key = `bbl_${randomBytes(24).toString('base64url')}`;
     const l = { ...DEFAULT_LIMITS, ...limits };
-    const info = this.db
-      .prepare(
-        `INSERT INTO keys (prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at)
+    const info = this.stmt(
+      `INSERT INTO keys (prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        key.slice(0, 12),
-        hashKey(key),
-        name,
-        scopes === 'all' ? 'all' : JSON.stringify(scopes),
-        l.daily,
-        l.chatDaily,
-        l.chatMonthly,
-        l.maxTokens,
-        new Date().toISOString(),
-      );
+    ).run(
+      key.slice(0, 12),
+      hashKey(key),
+      name,
+      scopes === 'all' ? 'all' : JSON.stringify(scopes),
+      l.daily,
+      l.chatDaily,
+      l.chatMonthly,
+      l.maxTokens,
+      new Date().toISOString(),
+    );
     return { key, record: this.byId(Number(info.lastInsertRowid)) as KeyRecord };
   }
 
   byId(id: number): KeyRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM keys WHERE id = ?').get(id) as KeyRow | undefined;
+    const row = this.stmt('SELECT * FROM keys WHERE id = ?').get(id) as KeyRow | undefined;
     return row && toRecord(row);
   }
 
-  /** The key a request presents, by its hash (revoked keys included: the caller decides). */
+  private readonly byHash = new Map<string, KeyRecord | null>();
+  private seenVersion = -1;
+  private versionCheckedAt = 0;
+
+  /**
+   * The key a request presents, by its hash (revoked keys included: the caller decides). Looked
+   * up once and kept until another connection (`bible keys`, another server) commits a change,
+   * which SQLite's data_version tells us; it is asked at most every 100 ms, so a revocation takes
+   * effect within that.
+   */
   byKey(key: string): KeyRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM keys WHERE hash = ?').get(hashKey(key)) as KeyRow | undefined;
-    return row && toRecord(row);
+    const now = Date.now();
+    if (now - this.versionCheckedAt >= 100) {
+      this.versionCheckedAt = now;
+      const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+      if (version !== this.seenVersion) {
+        this.byHash.clear();
+        this.seenVersion = version;
+      }
+    }
+    const hash = hashKey(key);
+    let record = this.byHash.get(hash);
+    if (record === undefined) {
+      const row = this.stmt('SELECT * FROM keys WHERE hash = ?').get(hash) as KeyRow | undefined;
+      record = row ? toRecord(row) : null;
+      if (this.byHash.size > 10_000) this.byHash.clear();
+      this.byHash.set(hash, record);
+    }
+    return record ?? undefined;
   }
 
   /** A key named by an operator: the whole key, or a prefix that matches exactly one key. */
   find(keyOrPrefix: string): KeyRecord | undefined {
     const whole = this.byKey(keyOrPrefix);
     if (whole) return whole;
-    const rows = this.db
-      .prepare("SELECT * FROM keys WHERE prefix LIKE ? ESCAPE '\\' OR ? LIKE prefix || '%'")
-      .all(`${keyOrPrefix.replace(/[\\%_]/g, '\\$&')}%`, keyOrPrefix) as KeyRow[];
+    const rows = this.stmt("SELECT * FROM keys WHERE prefix LIKE ? ESCAPE '\\' OR ? LIKE prefix || '%'").all(
+      `${keyOrPrefix.replace(/[\\%_]/g, '\\$&')}%`,
+      keyOrPrefix,
+    ) as KeyRow[];
     return rows.length === 1 ? toRecord(rows[0] as KeyRow) : undefined;
   }
 
   list(): KeyRecord[] {
-    return (this.db.prepare('SELECT * FROM keys ORDER BY id').all() as KeyRow[]).map(toRecord);
+    return (this.stmt('SELECT * FROM keys ORDER BY id').all() as KeyRow[]).map(toRecord);
   }
 
   update(id: number, changes: Partial<KeyLimits> & { name?: string; scopes?: 'all' | string[] }): KeyRecord {
@@ -167,14 +204,14 @@ export class KeyStore {
       sets.push('scopes = ?');
       params.push(changes.scopes === 'all' ? 'all' : JSON.stringify(changes.scopes));
     }
+    this.byHash.clear();
     if (sets.length) this.db.prepare(`UPDATE keys SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
     return this.byId(id) as KeyRecord;
   }
 
   revoke(id: number): KeyRecord {
-    this.db
-      .prepare('UPDATE keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
-      .run(new Date().toISOString(), id);
+    this.byHash.clear();
+    this.stmt('UPDATE keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(new Date().toISOString(), id);
     return this.byId(id) as KeyRecord;
   }
 
@@ -185,33 +222,65 @@ export class KeyStore {
    */
   take(keyId: number, kind: UsageKind, period: string, limit: number): number | undefined {
     if (limit <= 0) return undefined;
-    const row = this.db
-      .prepare(
-        `INSERT INTO usage (key_id, kind, period, count) VALUES (?, ?, ?, 1)
+    const row = this.stmt(
+      `INSERT INTO usage (key_id, kind, period, count) VALUES (?, ?, ?, 1)
          ON CONFLICT (key_id, kind, period) DO UPDATE SET count = count + 1 WHERE count < ?
          RETURNING count`,
-      )
-      .get(keyId, kind, period, limit) as { count: number } | undefined;
+    ).get(keyId, kind, period, limit) as { count: number } | undefined;
     return row?.count;
+  }
+
+  private pending: Array<{ args: [number, UsageKind, string, number]; resolve: (n: number | undefined) => void }> = [];
+
+  /**
+   * `take` for a server under load: the takes that arrive in one turn of the event loop run in a
+   * single write transaction, so a commit is paid once per batch rather than once per request.
+   * Each take is still its own guarded statement in that transaction: the count never passes the
+   * limit, and other processes sharing the file wait on SQLite's write lock as before.
+   */
+  takeSoon(keyId: number, kind: UsageKind, period: string, limit: number): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      if (this.pending.length === 0) setImmediate(() => this.flushTakes());
+      this.pending.push({ args: [keyId, kind, period, limit], resolve });
+    });
+  }
+
+  private flushTakes(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const results = this.db.transaction(() => batch.map((p) => this.take(...p.args))).immediate();
+    for (const [i, p] of batch.entries()) p.resolve(results[i]);
   }
 
   /** Gives back a unit taken for a request that failed. */
   giveBack(keyId: number, kind: UsageKind, period: string): void {
-    this.db
-      .prepare('UPDATE usage SET count = count - 1 WHERE key_id = ? AND kind = ? AND period = ? AND count > 0')
-      .run(keyId, kind, period);
+    this.stmt('UPDATE usage SET count = count - 1 WHERE key_id = ? AND kind = ? AND period = ? AND count > 0').run(
+      keyId,
+      kind,
+      period,
+    );
   }
 
   used(keyId: number, kind: UsageKind, period: string): number {
-    const row = this.db
-      .prepare('SELECT count FROM usage WHERE key_id = ? AND kind = ? AND period = ?')
-      .get(keyId, kind, period) as { count: number } | undefined;
+    const row = this.stmt('SELECT count FROM usage WHERE key_id = ? AND kind = ? AND period = ?').get(
+      keyId,
+      kind,
+      period,
+    ) as { count: number } | undefined;
     return row?.count ?? 0;
   }
 }
 
-/** Today's and this month's UTC periods, and when each resets. */
+let periodCache: { dayNumber: number; value: ReturnType<typeof computePeriods> } | undefined;
+
+/** Today's and this month's UTC periods, and when each resets (worked out once a day). */
 export function periods(now = new Date()) {
+  const dayNumber = Math.floor(now.getTime() / 86_400_000);
+  if (periodCache?.dayNumber !== dayNumber) periodCache = { dayNumber, value: computePeriods(now) };
+  return periodCache.value;
+}
+
+function computePeriods(now: Date) {
   const day = now.toISOString().slice(0, 10);
   const month = day.slice(0, 7);
   const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));

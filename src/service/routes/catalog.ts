@@ -1,6 +1,6 @@
-import type { OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
-import { BookList, Catalog, CatalogItem } from '../../core/schemas/index.js';
+import { BookList, Catalog } from '../../core/schemas/index.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { dataRoute, STATUSES } from './common.js';
@@ -11,9 +11,11 @@ const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attri
  * The catalog lists only what the key can read. `crossrefs` and `stories` are single items; when
  * the key cannot read them they are null (the contract does not say; we never list the unreadable).
  */
+// Inline objects rather than the CatalogItem $ref: OpenAPI 3.0 cannot mark a $ref nullable.
+const NullableItem = z.object({ id: z.string(), name: z.string(), attribution: z.string() }).nullable();
 const CatalogForKey = Catalog.extend({
-  crossrefs: CatalogItem.nullable(),
-  stories: CatalogItem.nullable(),
+  crossrefs: NullableItem,
+  stories: NullableItem,
 }).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
 
 export function catalogRoutes(

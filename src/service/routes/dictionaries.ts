@@ -44,7 +44,7 @@ export function dictionaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, mi
             .number({ error: 'idx must be an integer of at least 0' })
             .int('idx must be an integer of at least 0')
             .min(0, 'idx must be an integer of at least 0')
-            .openapi({ type: 'integer', minimum: 0 }),
+            .openapi({ type: 'integer', minimum: 0, param: { name: 'idx', in: 'path', required: true } }),
         }),
       },
       data: DictionaryEntry,

@@ -104,13 +104,22 @@ export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       path: '/v1/data/topics/{id}/entries/{slug}',
       summary: 'One topic',
       tags: ['topics'],
-      request: { params: z.object({ id: PathParams.id, slug: z.string().min(1) }) },
+      description: 'A slug is lower-case words joined by hyphens (case is ignored); anything else is 400.',
+      request: {
+        params: z.object({
+          id: PathParams.id,
+          slug: z.string().min(1).openapi({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
+        }),
+      },
       data: TopicEntry,
       statuses: STATUSES.lookup,
       middleware,
     }),
     (c) => {
       const { id, slug } = c.req.valid('param');
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug.toLowerCase())) {
+        throw invalid(`'${slug}' is not a topic slug: lower-case words joined by hyphens, like faith-in-christ`);
+      }
       const resource = readable(deps.store, c.get('principal'), 'topics', id);
       const row = deps.store.topicEntry(resource.id, slug);
       if (!row) throw notFound(`${resource.id} has no topic '${slug}'`);
