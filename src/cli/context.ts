@@ -1,23 +1,136 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import type { BibleClient } from '../client/client.js';
+import { cacheDir, libraryPath } from '../config/paths.js';
+import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';
+import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import type { IO } from './io.js';
+import { choosePager, Output } from './render/output.js';
+import { makeStyle, type Style } from './render/style.js';
 
 /** Options every command understands (set on the root program). */
 export interface GlobalOptions {
   json: boolean;
   debug: boolean;
   quiet: boolean;
+  color: boolean;
+  cache: boolean;
+  pager: boolean;
+  baseUrl?: string;
 }
 
-/** What a command's run function gets: IO, environment and the global options. */
-export interface Context {
-  io: IO;
-  env: NodeJS.ProcessEnv;
-  globals: GlobalOptions;
+export type ResourceKind = 'bible' | 'commentaries' | 'dictionaries' | 'topics';
+const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
+  bible: 'translation',
+  commentaries: 'commentary',
+  dictionaries: 'dictionary',
+  topics: 'topics',
+};
+
+/** What a command's run function gets: IO, settings, style, output and (lazily) the client. */
+export class Context {
+  readonly env: NodeJS.ProcessEnv;
+  readonly globals: GlobalOptions;
+  readonly config: ConfigValues;
+  readonly settings: Resolved;
+  readonly out: Output;
+  private clientPromise: Promise<BibleClient> | undefined;
+
+  /** Use Context.create: the style loads what it needs asynchronously. */
+  private constructor(
+    readonly io: IO,
+    globals: Partial<GlobalOptions>,
+    readonly style: Style,
+  ) {
+    this.env = io.env;
+    this.globals = {
+      json: !!globals.json,
+      debug: !!globals.debug,
+      quiet: !!globals.quiet,
+      color: globals.color !== false,
+      cache: globals.cache !== false,
+      pager: globals.pager !== false,
+      baseUrl: globals.baseUrl,
+    };
+    this.config = readConfig(this.env);
+    this.settings = resolveSettings(this.env, { baseUrl: this.globals.baseUrl }, this.config);
+    this.out = new Output(io, this.style, choosePager(this.env, this.globals.pager, this.config.pager));
+  }
+
+  static async create(io: IO, globals: Partial<GlobalOptions>): Promise<Context> {
+    const config = readConfig(io.env);
+    const style = await makeStyle(io, { color: globals.color }, config.color);
+    return new Context(io, globals, style);
+  }
+
+  debug(line: string): void {
+    if (this.globals.debug) this.io.stderr.write(`${this.style.c.dim(`debug: ${line}`)}\n`);
+  }
+
+  notice(line: string): void {
+    if (!this.globals.quiet) this.io.stderr.write(`bible: ${line}\n`);
+  }
+
+  /** The client: HTTP when a base URL is set (flag, BIBLE_BASE_URL or config), else the embedded library. */
+  client(): Promise<BibleClient> {
+    this.clientPromise ??= this.makeClient();
+    return this.clientPromise;
+  }
+
+  private async makeClient(): Promise<BibleClient> {
+    const [{ BibleClient }, { ResponseCache }] = await Promise.all([
+      import('../client/client.js'),
+      import('../client/cache.js'),
+    ]);
+    const { apiKey, baseUrl } = this.settings;
+    let transport: import('../client/transport.js').Transport;
+    let identity: string;
+    if (baseUrl) {
+      if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
+        throw new CliError(`base URL '${baseUrl}' is not an http(s) URL`, EXIT.USAGE);
+      }
+      const { HttpTransport } = await import('../client/http-transport.js');
+      transport = new HttpTransport(baseUrl);
+      const { createHash } = await import('node:crypto');
+      identity = `${baseUrl.replace(/\/+$/, '')}\n${createHash('sha256')
+        .update(apiKey ?? '')
+        .digest('hex')}`;
+    } else {
+      const { EmbeddedTransport } = await import('../client/embedded-transport.js');
+      const path = libraryPath(this.env);
+      transport = new EmbeddedTransport(path, this.env, (m) => this.notice(m));
+      // A new import makes a new identity, so answers cached from the old library are not reused.
+      let built = 0;
+      try {
+        built = statSync(path).mtimeMs;
+      } catch {}
+      identity = `embedded\n${path}\n${built}`;
+    }
+    const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
+    return new BibleClient({ transport, apiKey, cache, debug: this.globals.debug ? (l) => this.debug(l) : undefined });
+  }
+
+  /** A resource id for -t/-c/-d/--source: the flag, else the config default, else the catalog's first. */
+  async resourceId(kind: ResourceKind, flag: string | undefined): Promise<string> {
+    if (flag) return flag;
+    const configured = this.config[CONFIG_DEFAULT[kind]];
+    if (configured) return configured;
+    const catalog = await (await this.client()).catalog();
+    const first = catalog[kind][0];
+    if (!first) throw new CliError(`this key can read no ${kind}`, EXIT.AUTH);
+    return first.id;
+  }
+
+  /** Prints `data` as JSON (for --json); exactly the value the service returned. */
+  json(value: unknown): void {
+    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
 }
 
-export function contextFor(io: IO, command: Command): Context {
-  const opts = command.optsWithGlobals() as Partial<GlobalOptions>;
-  return { io, env: io.env, globals: { json: !!opts.json, debug: !!opts.debug, quiet: !!opts.quiet } };
+export function contextFor(io: IO, command: Command): Promise<Context> {
+  return Context.create(io, command.optsWithGlobals() as Partial<GlobalOptions>);
 }
 
 /** Writes a value as pretty JSON on stdout. */

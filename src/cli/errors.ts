@@ -16,3 +16,11 @@ export class CliError extends Error {
 export function usageError(message: string): CliError {
   return new CliError(message, EXIT.USAGE);
 }
+
+/** Ends the command with an exit code after it has printed everything it means to (`bible api`). */
+export class SilentExit extends CliError {
+  override name = 'SilentExit';
+  constructor(exitCode: ExitCode) {
+    super('', exitCode);
+  }
+}

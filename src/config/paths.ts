@@ -16,3 +16,9 @@ export function libraryPath(env: NodeJS.ProcessEnv = process.env): string {
 export function servicePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataDir(env), 'service.sqlite');
 }
+
+/** `$BIBLE_CACHE_DIR`, else `$XDG_CACHE_HOME/bible`, else `~/.cache/bible`: the client's response cache. */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.BIBLE_CACHE_DIR) return env.BIBLE_CACHE_DIR;
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'bible');
+}

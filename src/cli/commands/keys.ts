@@ -163,11 +163,11 @@ export function registerKeys(program: Command, io: IO): void {
       .command('create')
       .description('create a key and print it once')
       .requiredOption('--name <label>', 'a label for the key'),
-  ).action(async (opts: KeyOptions, cmd: Command) => runKeysCreate(opts, contextFor(io, cmd)));
+  ).action(async (opts: KeyOptions, cmd: Command) => runKeysCreate(opts, await contextFor(io, cmd)));
   keys
     .command('list')
     .description('list keys by prefix, with limits and usage')
-    .action(async (_o, cmd: Command) => runKeysList(contextFor(io, cmd)));
+    .action(async (_o, cmd: Command) => runKeysList(await contextFor(io, cmd)));
   limitOptions(
     keys
       .command('update')
@@ -175,11 +175,11 @@ export function registerKeys(program: Command, io: IO): void {
       .argument('<key-or-prefix>')
       .option('--name <label>', 'a new label'),
   ).action(async (keyOrPrefix: string, opts: KeyOptions, cmd: Command) =>
-    runKeysUpdate(keyOrPrefix, opts, contextFor(io, cmd)),
+    runKeysUpdate(keyOrPrefix, opts, await contextFor(io, cmd)),
   );
   keys
     .command('revoke')
     .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
     .argument('<key-or-prefix>')
-    .action(async (keyOrPrefix: string, _o, cmd: Command) => runKeysRevoke(keyOrPrefix, contextFor(io, cmd)));
+    .action(async (keyOrPrefix: string, _o, cmd: Command) => runKeysRevoke(keyOrPrefix, await contextFor(io, cmd)));
 }

@@ -90,9 +90,9 @@ export function registerLibrary(program: Command, io: IO): void {
   library
     .command('import')
     .description('rebuild the library from the installed sources (atomic: a failed import changes nothing)')
-    .action(async (_opts, cmd: Command) => runLibraryImport(contextFor(io, cmd)));
+    .action(async (_opts, cmd: Command) => runLibraryImport(await contextFor(io, cmd)));
   library
     .command('status')
     .description('show resources, sources found and missing, path and size')
-    .action(async (_opts, cmd: Command) => runLibraryStatus(contextFor(io, cmd)));
+    .action(async (_opts, cmd: Command) => runLibraryStatus(await contextFor(io, cmd)));
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { libraryPath, servicePath } from '../../config/paths.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
+import { onInterrupt } from '../interrupt.js';
 import type { IO } from '../io.js';
 
 export interface ServeOptions {
@@ -48,7 +49,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       out(`bible serve: ${signal}: finishing open requests and stopping`);
-      process.off('SIGINT', onInt);
+      onInterrupt(undefined);
       process.off('SIGTERM', onTerm);
       server.close().then(() => {
         store.close();
@@ -59,7 +60,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
+    onInterrupt(onInt);
     process.on('SIGTERM', onTerm);
   });
 }
@@ -70,5 +71,5 @@ export function registerServe(program: Command, io: IO): void {
     .description('serve the Partner data interface over HTTP from the local library')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
-    .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, contextFor(io, cmd)));
+    .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, await contextFor(io, cmd)));
 }

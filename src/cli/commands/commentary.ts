@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { parseReference } from '../../core/reference/reference.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { heading } from '../render/verses.js';
+
+/** Consecutive verses with one note, shown once under their range. */
+export function groupRuns(
+  entries: Array<{ verse: number; text: string }>,
+): Array<{ from: number; to: number; text: string }> {
+  const runs: Array<{ from: number; to: number; text: string }> = [];
+  for (const e of entries) {
+    const last = runs[runs.length - 1];
+    if (last && last.text === e.text && last.to === e.verse - 1) last.to = e.verse;
+    else runs.push({ from: e.verse, to: e.verse, text: e.text });
+  }
+  return runs;
+}
+
+function printNote(ctx: Context, title: string, text: string): void {
+  heading(ctx, title);
+  for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(para));
+}
+
+export async function runCommentary(refWords: string[], opts: { commentary?: string }, ctx: Context): Promise<void> {
+  const ref = parseReference(refWords.join(' '));
+  const wholeChapter = ref.start.verse === 1 && ref.end.verse === ref.book.verseCounts[ref.end.chapter - 1];
+  if (ref.start.chapter !== ref.end.chapter)
+    throw usageError('commentary takes one chapter (John 3) or one verse (John 3:16)');
+  const client = await ctx.client();
+  const id = await ctx.resourceId('commentaries', opts.commentary);
+  if (wholeChapter && ref.start.verse !== ref.end.verse) {
+    const data = await client.commentaryChapter(id, ref.book.name, ref.start.chapter);
+    if (ctx.globals.json) return ctx.json(data);
+    groupRuns(data.entries).forEach((run, i) => {
+      if (i > 0) ctx.out.line();
+      const range = run.from === run.to ? `${run.from}` : `${run.from}-${run.to}`;
+      printNote(ctx, `${data.book} ${data.chapter}:${range}`, run.text);
+    });
+    ctx.out.attribution(data.attribution);
+  } else {
+    if (ref.start.verse !== ref.end.verse)
+      throw usageError('commentary takes one chapter (John 3) or one verse (John 3:16)');
+    const data = await client.commentaryVerse(id, ref.book.name, ref.start.chapter, ref.start.verse);
+    if (ctx.globals.json) return ctx.json(data);
+    printNote(ctx, `${data.book} ${data.chapter}:${data.verse} (${data.id})`, data.text);
+    ctx.out.attribution(data.attribution);
+  }
+  await ctx.out.flush();
+}
+
+export function registerCommentary(program: Command, io: IO): void {
+  program
+    .command('commentary')
+    .description('commentary on a chapter (John 3) or a verse (John 3:16)')
+    .argument('<ref...>', 'a chapter or a verse')
+    .option('-c, --commentary <id>', 'commentary id (default: config, else the first in the catalog)')
+    .action(async (ref: string[], opts: { commentary?: string }, cmd: Command) =>
+      runCommentary(ref, opts, await contextFor(io, cmd)),
+    );
+}

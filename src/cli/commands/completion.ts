@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { BOOKS } from '../../core/canon/canon.js';
+import { PERSONAS } from '../../core/schemas/chat.js';
+import { packageRoot } from '../../library/package-root.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function registerCompletion(program: Command, io: IO): void {
+  program
+    .command('completion')
+    .description('print the shell completion script: bible completion bash > /etc/bash_completion.d/bible')
+    .argument('<shell>', SHELLS.join(', '))
+    .action(async (shell: string) => {
+      if (!SHELLS.includes(shell as (typeof SHELLS)[number]))
+        throw usageError(`completion is for ${SHELLS.join(', ')} (got '${shell}')`);
+      io.stdout.write(readFileSync(join(packageRoot(), 'completions', `bible.${shell}`), 'utf8'));
+    });
+  // Used by the completion scripts: words to offer, one per line.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<what>')
+    .action(async (what: string, _o, cmd: Command) => {
+      const ctx: Context = await contextFor(io, cmd);
+      const say = (words: string[]): void => {
+        io.stdout.write(`${words.join('\n')}\n`);
+      };
+      if (what === 'books') return say(BOOKS.map((b) => b.name.replace(/ /g, '\\ ')));
+      if (what === 'personas') return say([...PERSONAS]);
+      const kinds: Record<string, 'bible' | 'commentaries' | 'dictionaries' | 'topics'> = {
+        translations: 'bible',
+        commentaries: 'commentaries',
+        dictionaries: 'dictionaries',
+        topics: 'topics',
+      };
+      const kind = kinds[what];
+      if (!kind) return;
+      try {
+        const catalog = await (await ctx.client()).catalog();
+        say(catalog[kind].map((i) => i.id));
+      } catch {
+        // completion offers nothing rather than an error
+      }
+    });
+}

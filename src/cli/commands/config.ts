@@ -1,0 +1,197 @@
+import { existsSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import { cacheDir, libraryPath } from '../../config/paths.js';
+import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '../../config/settings.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { IO } from '../io.js';
+
+function checkKey(key: string): ConfigKey {
+  if (!isConfigKey(key)) throw usageError(`unknown config key '${key}'; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`);
+  return key;
+}
+
+function checkValue(key: ConfigKey, value: string): void {
+  if (key === 'color' && !['always', 'never', 'auto'].includes(value))
+    throw usageError('color must be always, never or auto');
+  if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
+    throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
+  if (key === 'persona' && !['default', 'biblical_scholar', 'simple_helper'].includes(value)) {
+    throw usageError('persona must be default, biblical_scholar or simple_helper');
+  }
+}
+
+/** A value as it may be shown: the API key only masked. */
+const shown = (key: ConfigKey, value: string) => (key === 'apiKey' ? maskKey(value) : value);
+
+async function writable(ctx: Context) {
+  const { openConfig } = await import('../../config/store.js');
+  return openConfig(ctx.env);
+}
+
+export async function runConfigList(ctx: Context): Promise<void> {
+  const values = Object.fromEntries(
+    Object.entries(ctx.config).map(([k, v]) => [k, shown(k as ConfigKey, v as string)]),
+  );
+  if (ctx.globals.json) return ctx.json(values);
+  for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
+    const v = ctx.config[key];
+    if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
+  }
+}
+
+export async function runConfigGet(key: string, ctx: Context): Promise<void> {
+  const k = checkKey(key);
+  const v = ctx.config[k];
+  if (v === undefined) throw new CliError(`${k} is not set`, EXIT.NOT_FOUND);
+  ctx.io.stdout.write(`${shown(k, v)}\n`);
+}
+
+export async function runConfigSet(key: string, value: string, ctx: Context): Promise<void> {
+  const k = checkKey(key);
+  checkValue(k, value);
+  (await writable(ctx)).set(k, value);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`Set ${k}=${shown(k, value)}\n`);
+}
+
+export async function runConfigUnset(key: string, ctx: Context): Promise<void> {
+  const k = checkKey(key);
+  (await writable(ctx)).delete(k);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`Unset ${k}\n`);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let s = '';
+  for await (const chunk of stream) s += chunk.toString();
+  return s;
+}
+
+/** Asks for the key (masked) on a terminal, or reads it from stdin; checks it against /catalog; saves it. */
+export async function runLogin(opts: { baseUrl?: string }, ctx: Context): Promise<void> {
+  const baseUrl = ctx.settings.baseUrl;
+  if (!baseUrl)
+    throw usageError(
+      'login needs a service: pass --base-url <url>, or set BIBLE_BASE_URL or `bible config set baseUrl <url>`',
+    );
+  let key: string;
+  if (ctx.io.stdin.isTTY) {
+    const { password } = await import('@inquirer/prompts');
+    key = await password({ message: `API key for ${baseUrl}:`, mask: '*' });
+  } else {
+    key = await readAll(ctx.io.stdin);
+  }
+  key = key.trim();
+  if (!key) throw usageError('no key given');
+  const [{ BibleClient }, { HttpTransport }] = await Promise.all([
+    import('../../client/client.js'),
+    import('../../client/http-transport.js'),
+  ]);
+  const client = new BibleClient({
+    transport: new HttpTransport(baseUrl),
+    apiKey: key,
+    debug: ctx.globals.debug ? (l) => ctx.debug(l) : undefined,
+  });
+  try {
+    const catalog = await client.catalog();
+    const config = await writable(ctx);
+    config.set('apiKey', key);
+    if (opts.baseUrl) config.set('baseUrl', baseUrl);
+    const count =
+      catalog.bible.length +
+      catalog.commentaries.length +
+      catalog.dictionaries.length +
+      catalog.topics.length +
+      catalog.lexicons.length;
+    ctx.io.stderr.write(`Logged in to ${baseUrl} with ${maskKey(key)}; it can read ${count} resources.\n`);
+  } finally {
+    await client.close();
+  }
+}
+
+export async function runLogout(ctx: Context): Promise<void> {
+  const config = await writable(ctx);
+  const had = config.has('apiKey');
+  config.delete('apiKey');
+  if (!ctx.globals.quiet)
+    ctx.io.stderr.write(had ? 'Logged out: the API key is removed from the config.\n' : 'No API key was saved.\n');
+}
+
+export async function runStatus(ctx: Context): Promise<void> {
+  const { apiKey, apiKeySource, baseUrl, baseUrlSource } = ctx.settings;
+  const library = libraryPath(ctx.env);
+  const status = {
+    backend: baseUrl ? 'remote' : 'embedded',
+    baseUrl: baseUrl ?? null,
+    baseUrlFrom: baseUrlSource ?? null,
+    apiKey: apiKey ? maskKey(apiKey) : null,
+    apiKeyFrom: apiKeySource ?? null,
+    configFile: configFile(ctx.env),
+    cacheDir: cacheDir(ctx.env),
+    library,
+    libraryBuilt: existsSync(library),
+    librarySize: existsSync(library) ? statSync(library).size : 0,
+  };
+  if (ctx.globals.json) return ctx.json(status);
+  const { c } = ctx.style;
+  const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
+  out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
+  out(
+    'API key',
+    apiKey
+      ? `${maskKey(apiKey)} (from ${apiKeySource})`
+      : baseUrl
+        ? 'none: run `bible login`'
+        : 'none (not needed for the embedded library)',
+  );
+  out('Config', status.configFile);
+  out('Cache', status.cacheDir);
+  out(
+    'Library',
+    `${library}${status.libraryBuilt ? ` (${(status.librarySize / 1e6).toFixed(1)} MB)` : ' (not built yet; the first lookup builds it)'}`,
+  );
+}
+
+export function registerConfig(program: Command, io: IO): void {
+  const config = program.command('config').description('read and change settings (apiKey, baseUrl, translation, …)');
+  config
+    .command('list')
+    .description('every set value (the API key masked)')
+    .action(async (_o, cmd: Command) => runConfigList(await contextFor(io, cmd)));
+  config
+    .command('get')
+    .argument('<key>')
+    .description('one value')
+    .action(async (key: string, _o, cmd: Command) => runConfigGet(key, await contextFor(io, cmd)));
+  config
+    .command('set')
+    .argument('<key>')
+    .argument('<value>')
+    .description(`set a value; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`)
+    .action(async (key: string, value: string, _o, cmd: Command) =>
+      runConfigSet(key, value, await contextFor(io, cmd)),
+    );
+  config
+    .command('unset')
+    .argument('<key>')
+    .description('remove a value')
+    .action(async (key: string, _o, cmd: Command) => runConfigUnset(key, await contextFor(io, cmd)));
+  config
+    .command('path')
+    .description('where the config file is')
+    .action(async () => {
+      io.stdout.write(`${configFile(io.env)}\n`);
+    });
+  program
+    .command('login')
+    .description('save an API key after checking it against the service (prompted, or read from stdin)')
+    .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await contextFor(io, cmd)));
+  program
+    .command('logout')
+    .description('remove the saved API key')
+    .action(async (_o, cmd: Command) => runLogout(await contextFor(io, cmd)));
+  program
+    .command('status')
+    .description('which backend, key (masked), and where config, cache and library live')
+    .action(async (_o, cmd: Command) => runStatus(await contextFor(io, cmd)));
+}

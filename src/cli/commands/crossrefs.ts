@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import { MAX_REFERENCES, parseReference } from '../../core/reference/reference.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { heading, printVerses } from '../render/verses.js';
+
+export async function runCrossrefs(
+  words: string[],
+  opts: { text?: boolean; translation?: string },
+  ctx: Context,
+): Promise<void> {
+  const ref = parseReference(words.join(' '));
+  if (ref.start.chapter !== ref.end.chapter || ref.start.verse !== ref.end.verse) {
+    throw usageError('crossrefs takes one verse, like John 3:16');
+  }
+  const client = await ctx.client();
+  const data = await client.crossrefs(ref.book.name, ref.start.chapter, ref.start.verse);
+  if (ctx.globals.json && !opts.text) return ctx.json(data);
+  const title = `Cross-references of ${data.book} ${data.chapter}:${data.verse}`;
+  if (!opts.text) {
+    heading(ctx, title);
+    if (!data.refs.length) ctx.out.line('(none)');
+    for (const r of data.refs) ctx.out.line(`  ${r}`);
+    ctx.out.attribution(data.attribution);
+    return ctx.out.flush();
+  }
+  const translation = await ctx.resourceId('bible', opts.translation);
+  const passages = [];
+  let attribution = '';
+  for (let i = 0; i < data.refs.length; i += MAX_REFERENCES) {
+    const batch = await client.passage(translation, data.refs.slice(i, i + MAX_REFERENCES).join('; '));
+    passages.push(...batch.passages);
+    attribution = batch.attribution;
+  }
+  if (ctx.globals.json) return ctx.json({ ...data, passages });
+  heading(ctx, title);
+  for (const p of passages) {
+    ctx.out.line();
+    ctx.out.line(ctx.style.c.bold(p.ref));
+    printVerses(ctx, p.verses, new Set(p.verses.map((v) => v.chapter)).size > 1);
+  }
+  ctx.out.attribution(data.attribution);
+  if (attribution) ctx.out.attribution(attribution);
+  await ctx.out.flush();
+}
+
+export function registerCrossrefs(program: Command, io: IO): void {
+  program
+    .command('crossrefs')
+    .description('cross-references of a verse (Treasury of Scripture Knowledge)')
+    .argument('<ref...>', 'one verse')
+    .option('--text', 'print each referenced passage')
+    .option('-t, --translation <id>', 'translation for --text')
+    .action(async (ref: string[], opts: { text?: boolean; translation?: string }, cmd: Command) =>
+      runCrossrefs(ref, opts, await contextFor(io, cmd)),
+    );
+}

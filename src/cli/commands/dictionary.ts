@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import type { DictionaryEntry } from '../../core/schemas/dictionary.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { IO } from '../io.js';
+import { renderTable } from '../render/table.js';
+import { heading } from '../render/verses.js';
+
+function printEntry(ctx: Context, e: DictionaryEntry): void {
+  heading(ctx, e.headword);
+  for (const para of e.text.split('\n')) ctx.out.line(ctx.style.wrap(para));
+  ctx.out.attribution(e.attribution);
+}
+
+/** The best hit's entry: the exact headword when the search finds it, else the first hit. */
+export async function runDictionary(word: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const id = await ctx.resourceId('dictionaries', opts.dictionary);
+  const hits = await client.dictionarySearch(id, word);
+  const best = hits.results.find((h) => h.headword.toLowerCase() === word.trim().toLowerCase()) ?? hits.results[0];
+  if (!best) throw new CliError(`no entry for '${word}' in ${id}`, EXIT.NOT_FOUND);
+  const entry = await client.dictionaryEntry(id, best.idx);
+  if (ctx.globals.json) return ctx.json(entry);
+  printEntry(ctx, entry);
+  await ctx.out.flush();
+}
+
+export async function runDictionarySearch(q: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const id = await ctx.resourceId('dictionaries', opts.dictionary);
+  const data = await client.dictionarySearch(id, q);
+  if (ctx.globals.json) return ctx.json(data);
+  if (!data.results.length) ctx.out.line(`No headwords in ${id} start with '${q}'.`);
+  else
+    for (const line of await renderTable(
+      ctx.style,
+      ['Idx', 'Headword'],
+      data.results.map((r) => [r.idx, r.headword]),
+    ))
+      ctx.out.line(line);
+  ctx.out.attribution(data.attribution);
+  await ctx.out.flush();
+}
+
+export async function runDictionaryEntry(idxText: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+  if (!/^\d+$/.test(idxText)) throw usageError(`entry takes an index of at least 0 (got '${idxText}')`);
+  const client = await ctx.client();
+  const id = await ctx.resourceId('dictionaries', opts.dictionary);
+  const entry = await client.dictionaryEntry(id, Number(idxText));
+  if (ctx.globals.json) return ctx.json(entry);
+  printEntry(ctx, entry);
+  await ctx.out.flush();
+}
+
+export function registerDictionary(program: Command, io: IO): void {
+  const option = ['-d, --dictionary <id>', 'dictionary id (default: config, else the first in the catalog)'] as const;
+  const dictionary = program
+    .command('dictionary')
+    .description('look a word up: bible dictionary wist; also search and entry')
+    .argument('[word]')
+    .option(...option)
+    .action(async (word: string | undefined, opts: { dictionary?: string }, cmd: Command) => {
+      if (!word) return cmd.help({ error: true });
+      return runDictionary(word, opts, await contextFor(io, cmd));
+    });
+  dictionary
+    .command('search')
+    .description('headwords that start with the text')
+    .argument('<text>')
+    .option(...option)
+    .action(async (q: string, opts: { dictionary?: string }, cmd: Command) =>
+      runDictionarySearch(q, { ...cmd.parent?.opts(), ...opts }, await contextFor(io, cmd)),
+    );
+  dictionary
+    .command('entry')
+    .description('an entry by its index')
+    .argument('<idx>')
+    .option(...option)
+    .action(async (idx: string, opts: { dictionary?: string }, cmd: Command) =>
+      runDictionaryEntry(idx, { ...cmd.parent?.opts(), ...opts }, await contextFor(io, cmd)),
+    );
+}

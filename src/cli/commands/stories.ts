@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import type { Story } from '../../core/schemas/stories.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { renderTable } from '../render/table.js';
+import { heading } from '../render/verses.js';
+
+export interface StoriesOptions {
+  theme?: string;
+  q?: string;
+  testament?: string;
+  kind?: string;
+  limit?: string;
+}
+
+function printStory(ctx: Context, s: Story): void {
+  const { c, wrap } = ctx.style;
+  heading(ctx, s.title);
+  ctx.out.line(c.dim(`${s.kind}, ${s.testament}, ${s.era} · ${s.passages.map((p) => p.ref).join('; ')}`));
+  ctx.out.line();
+  ctx.out.line(wrap(s.summary));
+  ctx.out.line();
+  for (const hook of s.hooks) ctx.out.line(wrap(`• ${hook}`, 2));
+  ctx.out.line();
+  ctx.out.line(wrap(`${c.bold('Characters:')} ${s.characters.join(', ')}`));
+  ctx.out.line(wrap(`${c.bold('Themes:')} ${s.themes.join(', ')}`));
+  ctx.out.attribution(s.attribution);
+}
+
+export async function runStories(opts: StoriesOptions, ctx: Context): Promise<void> {
+  let limit: number | undefined;
+  if (opts.limit !== undefined) {
+    if (!/^\d+$/.test(opts.limit) || Number(opts.limit) < 1 || Number(opts.limit) > 100)
+      throw usageError('--limit must be 1 to 100');
+    limit = Number(opts.limit);
+  }
+  const data = await (await ctx.client()).stories({
+    theme: opts.theme,
+    q: opts.q,
+    testament: opts.testament,
+    kind: opts.kind,
+    limit,
+  });
+  if (ctx.globals.json) return ctx.json(data);
+  if (!data.stories.length) ctx.out.line('No stories match.');
+  else {
+    const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
+    for (const line of await renderTable(ctx.style, ['Slug', 'Title', 'Kind', 'Passage'], rows)) ctx.out.line(line);
+    if (data.total > data.stories.length)
+      ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
+  }
+  ctx.out.attribution(data.attribution);
+  await ctx.out.flush();
+}
+
+export async function runStory(slug: string, ctx: Context): Promise<void> {
+  const data = await (await ctx.client()).story(slug);
+  if (ctx.globals.json) return ctx.json(data);
+  printStory(ctx, data);
+  await ctx.out.flush();
+}
+
+export function registerStories(program: Command, io: IO): void {
+  program
+    .command('stories')
+    .alias('story')
+    .description('Bible stories in reading order; bible stories <slug> shows one')
+    .argument('[slug]')
+    .option('--theme <tag>', 'a theme tag, like faith or forgiveness')
+    .option('--q <text>', 'free text over title, characters, hooks and summary')
+    .option('--testament <OT|NT>', 'OT or NT')
+    .option('--kind <kind>', 'narrative or parable')
+    .option('--limit <n>', 'how many, 1 to 100 (default 25)')
+    .action(async (slug: string | undefined, opts: StoriesOptions, cmd: Command) => {
+      const ctx = await contextFor(io, cmd);
+      return slug ? runStory(slug, ctx) : runStories(opts, ctx);
+    });
+}

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import type { StrongsEntry } from '../../core/schemas/strongs.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { renderTable } from '../render/table.js';
+
+function printEntry(ctx: Context, e: StrongsEntry): void {
+  const { c, wrap } = ctx.style;
+  ctx.out.line(`${c.bold(e.number)}  ${e.lemma}  ${c.italic(e.transliteration)}  ${c.dim(`(${e.lexicon})`)}`);
+  ctx.out.line(wrap(`${c.bold('Gloss:')} ${e.gloss}`));
+  ctx.out.line(wrap(e.definition));
+}
+
+export async function runStrongs(number: string, ctx: Context): Promise<void> {
+  if (!/^[GHgh]\d{1,5}$/.test(number))
+    throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+  const data = await (await ctx.client()).strongs(number.toUpperCase());
+  if (ctx.globals.json) return ctx.json(data);
+  printEntry(ctx, data);
+  ctx.out.attribution(data.attribution);
+  await ctx.out.flush();
+}
+
+export async function runStrongsSearch(q: string, opts: { lex?: string }, ctx: Context): Promise<void> {
+  if (opts.lex && !['greek', 'hebrew'].includes(opts.lex)) throw usageError('--lex must be greek or hebrew');
+  if (q.trim().length < 2) throw usageError('the search needs at least 2 characters');
+  const data = await (await ctx.client()).strongsSearch(q, opts.lex);
+  if (ctx.globals.json) return ctx.json(data);
+  if (!data.results.length) ctx.out.line(`No Strong's entries match '${q}'.`);
+  else {
+    const rows = data.results.map((e) => [e.number, e.lemma, e.transliteration, e.gloss]);
+    for (const line of await renderTable(ctx.style, ['Number', 'Lemma', 'Transliteration', 'Gloss'], rows))
+      ctx.out.line(line);
+  }
+  ctx.out.attribution(data.attribution);
+  await ctx.out.flush();
+}
+
+export function registerStrongs(program: Command, io: IO): void {
+  const strongs = program
+    .command('strongs')
+    .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
+    .argument('[number]', 'G or H and 1-5 digits')
+    .action(async (number: string | undefined, _o, cmd: Command) => {
+      if (!number) return cmd.help({ error: true });
+      return runStrongs(number, await contextFor(io, cmd));
+    });
+  strongs
+    .command('search')
+    .description('search lemma, transliteration, gloss and definition')
+    .argument('<text>')
+    .option('--lex <lexicon>', 'greek or hebrew')
+    .action(async (q: string, opts: { lex?: string }, cmd: Command) =>
+      runStrongsSearch(q, opts, await contextFor(io, cmd)),
+    );
+}

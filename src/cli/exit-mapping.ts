@@ -1,0 +1,60 @@
+import { BibleApiError, ConnectionError } from '../client/errors.js';
+import { InvalidReferenceError } from '../core/reference/reference.js';
+import { CliError } from './errors.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+
+const BY_CODE: Record<string, ExitCode> = {
+  INVALID_REQUEST: EXIT.USAGE,
+  INVALID_PERSONA: EXIT.USAGE,
+  MISSING_API_KEY: EXIT.AUTH,
+  INVALID_API_KEY: EXIT.AUTH,
+  SCOPE_DENIED: EXIT.AUTH,
+  NOT_FOUND: EXIT.NOT_FOUND,
+  DAILY_LIMIT_EXCEEDED: EXIT.LIMIT,
+  MONTHLY_LIMIT_EXCEEDED: EXIT.LIMIT,
+  INTERNAL_ERROR: EXIT.FAILURE,
+};
+
+export interface Failure {
+  exitCode: ExitCode;
+  /** One line for stderr. */
+  message: string;
+  /** The error envelope for --json. */
+  envelope: { success: false; error: { code: string; message: string } };
+}
+
+/** What the CLI says and returns for an error: one line, a documented exit code, an envelope. */
+export function describeFailure(err: unknown): Failure {
+  const envelope = (code: string, message: string) => ({ success: false as const, error: { code, message } });
+  if (err instanceof BibleApiError) {
+    const exitCode = BY_CODE[err.code] ?? (err.status >= 500 ? EXIT.FAILURE : EXIT.USAGE);
+    const hint =
+      err.code === 'MISSING_API_KEY'
+        ? ' (run `bible login`, or set BIBLE_API_KEY)'
+        : err.code === 'INVALID_API_KEY'
+          ? ' (check the key: `bible login` to replace it)'
+          : '';
+    return { exitCode, message: `${err.message}${hint} [${err.code}]`, envelope: envelope(err.code, err.message) };
+  }
+  if (err instanceof InvalidReferenceError) {
+    const code = err.kind === 'not-found' ? 'NOT_FOUND' : 'INVALID_REQUEST';
+    return {
+      exitCode: err.kind === 'not-found' ? EXIT.NOT_FOUND : EXIT.USAGE,
+      message: err.message,
+      envelope: envelope(code, err.message),
+    };
+  }
+  if (err instanceof ConnectionError) {
+    return { exitCode: EXIT.FAILURE, message: err.message, envelope: envelope('CONNECTION_FAILED', err.message) };
+  }
+  if (err instanceof CliError) {
+    const code = err.exitCode === EXIT.USAGE ? 'USAGE' : err.exitCode === EXIT.NOT_FOUND ? 'NOT_FOUND' : 'FAILED';
+    return {
+      exitCode: err.exitCode,
+      message: err.message,
+      envelope: (err.json as Failure['envelope']) ?? envelope(code, err.message),
+    };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { exitCode: EXIT.FAILURE, message, envelope: envelope('FAILED', message) };
+}

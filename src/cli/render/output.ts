@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import type { IO } from '../io.js';
+import type { Style } from './style.js';
+
+/**
+ * What a command prints, gathered and then written at once: to a pager when stdout is a
+ * terminal, the text is taller than it, and paging is not turned off; else straight out.
+ */
+export class Output {
+  private readonly lines: string[] = [];
+
+  constructor(
+    private readonly io: IO,
+    private readonly style: Style,
+    private readonly pager: string | undefined,
+  ) {}
+
+  line(text = ''): void {
+    this.lines.push(text);
+  }
+
+  /** A footer under content: the resource's attribution, as the contract requires wherever content is shown. */
+  attribution(text: string): void {
+    this.lines.push('', this.style.c.dim(`— ${text}`));
+  }
+
+  text(): string {
+    return this.lines.length ? `${this.lines.join('\n')}\n` : '';
+  }
+
+  async flush(): Promise<void> {
+    const text = this.text();
+    this.lines.length = 0;
+    const rows = (this.io.stdout as { rows?: number }).rows ?? 24;
+    const height = text.split('\n').length - 1;
+    if (this.pager && this.style.tty && height > rows - 1) {
+      if (await this.page(text)) return;
+    }
+    this.io.stdout.write(text);
+  }
+
+  private page(text: string): Promise<boolean> {
+    const pager = this.pager as string;
+    return new Promise((resolve) => {
+      const child = spawn(pager, {
+        shell: true,
+        stdio: ['pipe', 'inherit', 'inherit'],
+        env: { LESS: 'FRX', ...this.io.env },
+      });
+      child.on('error', () => resolve(false));
+      child.stdin.on('error', () => {}); // the reader quit early: fine
+      child.on('close', () => resolve(true));
+      child.stdin.end(text);
+    });
+  }
+}
+
+/** The pager to use: --no-pager or config "never" turn it off; else $BIBLE_PAGER, $PAGER, `less -R`. */
+export function choosePager(
+  env: NodeJS.ProcessEnv,
+  flag: boolean,
+  configPager: string | undefined,
+): string | undefined {
+  if (!flag || configPager === 'never') return undefined;
+  return env.BIBLE_PAGER || configPager || env.PAGER || 'less -R';
+}

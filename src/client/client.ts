@@ -1,0 +1,179 @@
+import type {
+  BookList,
+  Catalog,
+  Chapter,
+  CommentaryChapter,
+  CommentaryVerse,
+  CrossRefs,
+  DictionaryEntry,
+  DictionarySearchResult,
+  MergedTopic,
+  PassageResult,
+  Story,
+  StoryList,
+  StrongsEntry,
+  StrongsSearchResult,
+  TopicBrowseResult,
+  TopicEntry,
+  TopicSearchResult,
+} from '../core/schemas/index.js';
+import type { ResponseCache } from './cache.js';
+import { errorFromResponse } from './errors.js';
+import { type RetryOptions, withRetries } from './retry.js';
+import type { Transport, TransportResponse } from './transport.js';
+
+export interface ClientOptions {
+  transport: Transport;
+  apiKey?: string;
+  cache?: ResponseCache;
+  retry?: RetryOptions;
+  /** Request lines and timings for --debug. The key never reaches it. */
+  debug?: (line: string) => void;
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+/** A whole answer: status, headers and the parsed envelope (for `bible api`). */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const seg = (s: string | number) => encodeURIComponent(String(s));
+
+/** The typed client of the Partner Data and Chat Service. */
+export class BibleClient {
+  constructor(private readonly options: ClientOptions) {}
+
+  get transport(): Transport {
+    return this.options.transport;
+  }
+
+  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<TransportResponse> {
+    const { transport, apiKey, cache, debug } = this.options;
+    const started = performance.now();
+    if (method === 'GET') {
+      const hit = cache?.get(path);
+      if (hit) {
+        debug?.(
+          `${method} ${path} -> ${hit.status} from the cache (${(performance.now() - started).toFixed(1)} ms, no request)`,
+        );
+        return hit;
+      }
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (apiKey) headers['x-api-key'] = apiKey;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
+    const res = await withRetries(
+      () => transport.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      {
+        ...this.options.retry,
+        onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
+      },
+    );
+    debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
+    if (method === 'GET') cache?.put(path, res);
+    return res;
+  }
+
+  /** Any GET, answered whole, errors included (a failed transport still throws). */
+  async raw(path: string, query: Query = {}): Promise<RawAnswer> {
+    const res = await this.send('GET', withQuery(path, query));
+    return { status: res.status, headers: res.headers, body: parse(res) };
+  }
+
+  /** The `data` of a successful GET; a typed BibleApiError otherwise. */
+  async get<T>(path: string, query: Query = {}): Promise<T> {
+    const res = await this.send('GET', withQuery(path, query));
+    const body = parse(res) as { success?: boolean; data?: T };
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    return body.data as T;
+  }
+
+  /** A POST answered whole on success (chat returns data and meta), a typed error otherwise. */
+  async post<T>(path: string, payload: unknown): Promise<T> {
+    const res = await this.send('POST', path, payload);
+    const body = parse(res) as { success?: boolean };
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    return body as T;
+  }
+
+  catalog() {
+    return this.get<Catalog>('/v1/data/catalog');
+  }
+  books() {
+    return this.get<BookList>('/v1/data/bible/books');
+  }
+  passage(translation: string, ref: string) {
+    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, { ref });
+  }
+  chapter(translation: string, book: string | number, chapter: number) {
+    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`);
+  }
+  strongs(number: string) {
+    return this.get<StrongsEntry>(`/v1/data/strongs/${seg(number)}`);
+  }
+  strongsSearch(q: string, lex?: string) {
+    return this.get<StrongsSearchResult>('/v1/data/strongs/search', { q, lex });
+  }
+  commentaryChapter(id: string, book: string | number, chapter: number) {
+    return this.get<CommentaryChapter>(`/v1/data/commentaries/${seg(id)}/${seg(book)}/${chapter}`);
+  }
+  commentaryVerse(id: string, book: string | number, chapter: number, verse: number) {
+    return this.get<CommentaryVerse>(`/v1/data/commentaries/${seg(id)}/${seg(book)}/${chapter}/${verse}`);
+  }
+  dictionarySearch(id: string, q: string) {
+    return this.get<DictionarySearchResult>(`/v1/data/dictionaries/${seg(id)}/search`, { q });
+  }
+  dictionaryEntry(id: string, idx: number) {
+    return this.get<DictionaryEntry>(`/v1/data/dictionaries/${seg(id)}/entries/${idx}`);
+  }
+  topicMerged(q: string) {
+    return this.get<MergedTopic>('/v1/data/topics/merged', { q });
+  }
+  topicSearch(id: string, q: string) {
+    return this.get<TopicSearchResult>(`/v1/data/topics/${seg(id)}/search`, { q });
+  }
+  topicBrowse(id: string, letter: string) {
+    return this.get<TopicBrowseResult>(`/v1/data/topics/${seg(id)}/browse`, { letter });
+  }
+  topicEntry(id: string, slug: string) {
+    return this.get<TopicEntry>(`/v1/data/topics/${seg(id)}/entries/${seg(slug)}`);
+  }
+  crossrefs(book: string | number, chapter: number, verse: number) {
+    return this.get<CrossRefs>(`/v1/data/crossrefs/${seg(book)}/${chapter}/${verse}`);
+  }
+  stories(filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number } = {}) {
+    return this.get<StoryList>('/v1/data/stories', filters);
+  }
+  story(slug: string) {
+    return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+
+  async close(): Promise<void> {
+    await this.options.transport.close?.();
+  }
+}
+
+function withQuery(path: string, query: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function parse(res: TransportResponse): unknown {
+  try {
+    return JSON.parse(res.body);
+  } catch {
+    return {
+      success: false,
+      error: {
+        code: res.status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${res.status}`,
+        message: `the service answered HTTP ${res.status} without a JSON envelope`,
+      },
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+/**
+ * The service itself, answering in-process (Hono's app.fetch) over the local library, as the
+ * all-access local principal with no quota. The service and the library load on first use.
+ */
+export class EmbeddedTransport implements Transport {
+  readonly description = 'embedded library';
+  private app: Promise<{ fetch: (req: Request) => Response | Promise<Response> }> | undefined;
+
+  constructor(
+    private readonly libraryPath: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly notify: (message: string) => void,
+  ) {}
+
+  private load() {
+    this.app ??= (async () => {
+      const [{ openLibrary }, { createApp }] = await Promise.all([
+        import('../library/ensure.js'),
+        import('../service/app.js'),
+      ]);
+      const store = await openLibrary(this.libraryPath, this.env, this.notify);
+      return createApp({ store });
+    })();
+    return this.app;
+  }
+
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    const app = await this.load();
+    const res = await app.fetch(
+      new Request(`http://embedded${req.path}`, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+      }),
+    );
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
+    return { status: res.status, headers, body: await res.text() };
+  }
+}

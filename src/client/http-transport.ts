@@ -1,0 +1,55 @@
+import { Agent, errors, request } from 'undici';
+import { ConnectionError, TimeoutError } from './errors.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+export const CONNECT_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** HTTP to a service speaking the contract, with undici: 10 s to connect, 30 s for an answer. */
+export class HttpTransport implements Transport {
+  readonly description: string;
+  private readonly agent: Agent;
+  private readonly base: string;
+
+  constructor(baseUrl: string, timeouts = { connect: CONNECT_TIMEOUT_MS, request: REQUEST_TIMEOUT_MS }) {
+    this.base = baseUrl.replace(/\/+$/, '');
+    this.description = this.base;
+    this.agent = new Agent({
+      connect: { timeout: timeouts.connect },
+      headersTimeout: timeouts.request,
+      bodyTimeout: timeouts.request,
+    });
+  }
+
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    try {
+      const res = await request(this.base + req.path, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        dispatcher: this.agent,
+        signal: req.signal,
+      });
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, headers, body: await res.body.text() };
+    } catch (err) {
+      if (req.signal?.aborted) throw err;
+      if (
+        err instanceof errors.ConnectTimeoutError ||
+        err instanceof errors.HeadersTimeoutError ||
+        err instanceof errors.BodyTimeoutError
+      ) {
+        throw new TimeoutError(`no answer from ${this.base} in time (${(err as Error).message})`);
+      }
+      const code = (err as { code?: string }).code;
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      throw new ConnectionError(`cannot reach ${this.base}: ${cause ?? code ?? (err as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
