@@ -12,6 +12,12 @@ export default defineConfig({
   // Code splitting keeps `bible passage` lean: the server, importer, prompts and REPL load
   // through dynamic import() into their own chunks.
   splitting: true,
+  // commander is on every run's path: bundled, it skips the CommonJS loader and module resolution.
+  noExternal: ['commander'],
+  // The bundled CommonJS needs a require in ESM.
+  banner: {
+    js: "import { createRequire as __bibleCreateRequire } from 'node:module'; const require = __bibleCreateRequire(import.meta.url);",
+  },
   sourcemap: true,
   clean: true,
   dts: false,

@@ -1,6 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+// The client and its cache are light (no network stack) and every lookup needs them: loaded with
+// the CLI rather than as separate chunks.
+import { ResponseCache } from '../client/cache.js';
 import type { BibleClient } from '../client/client.js';
 import { cacheDir, libraryPath } from '../config/paths.js';
 import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';
@@ -91,8 +94,7 @@ export class Context {
       if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
         throw new CliError(`base URL '${baseUrl}' is not an http(s) URL`, EXIT.USAGE);
       }
-      const { HttpTransport } = await import('../client/http-transport.js');
-      transport = new HttpTransport(baseUrl);
+      transport = lazyHttpTransport(baseUrl);
       const { createHash } = await import('node:crypto');
       identity = `${baseUrl.replace(/\/+$/, '')}\n${createHash('sha256')
         .update(apiKey ?? '')
@@ -127,6 +129,25 @@ export class Context {
   json(value: unknown): void {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
+}
+
+/**
+ * An HTTP transport that loads undici only when a request is really sent: a cache hit against
+ * a remote service then costs no network stack at all.
+ */
+function lazyHttpTransport(baseUrl: string): import('../client/transport.js').Transport {
+  let inner: Promise<import('../client/transport.js').Transport> | undefined;
+  const load = () => {
+    inner ??= import('../client/http-transport.js').then(({ HttpTransport }) => new HttpTransport(baseUrl));
+    return inner;
+  };
+  return {
+    description: baseUrl.replace(/\/+$/, ''),
+    send: async (req) => (await load()).send(req),
+    close: async () => {
+      if (inner) await (await inner).close?.();
+    },
+  };
 }
 
 export function contextFor(io: IO, command: Command): Promise<Context> {

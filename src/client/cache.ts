@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import CachePolicy from 'http-cache-semantics';
 import type { TransportResponse } from './transport.js';
 
 interface Entry {
-  policy: CachePolicy.CachePolicyObject;
+  /** When the answer stops being fresh (ms since the epoch), as the policy worked it out. */
+  expires: number;
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -14,21 +14,20 @@ interface Entry {
 /**
  * The client's on-disk response cache: successful GETs kept as long as their Cache-Control
  * allows (private, max-age=300), one file per identity and URL, where the identity is the key
- * (hashed) and the service. Policy decisions are http-cache-semantics', as a private cache.
+ * (hashed) and the service. Whether an answer may be stored, and for how long, is decided by
+ * http-cache-semantics as a private cache when it is stored; a read only compares the clock with
+ * that decision, so a cache hit loads no policy code at all.
  */
 export class ResponseCache {
   constructor(
     private readonly dir: string,
     private readonly identity: string,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private file(url: string): string {
     const name = createHash('sha256').update(`${this.identity}\n${url}`).digest('hex');
     return join(this.dir, name.slice(0, 2), `${name}.json`);
-  }
-
-  private static request(url: string) {
-    return { url, method: 'GET', headers: {} };
   }
 
   get(url: string): TransportResponse | undefined {
@@ -38,21 +37,22 @@ export class ResponseCache {
     } catch {
       return undefined; // absent, or torn by a crash: a miss either way
     }
-    const policy = CachePolicy.fromObject(entry.policy);
-    if (!policy.satisfiesWithoutRevalidation(ResponseCache.request(url))) return undefined;
+    if (!(typeof entry.expires === 'number' && this.now() < entry.expires)) return undefined;
     return { status: entry.status, headers: { ...entry.headers, 'x-bible-cache': 'hit' }, body: entry.body };
   }
 
-  put(url: string, res: TransportResponse): void {
+  async put(url: string, res: TransportResponse): Promise<void> {
     if (res.status !== 200) return;
+    const { default: CachePolicy } = await import('http-cache-semantics');
     const policy = new CachePolicy(
-      ResponseCache.request(url),
+      { url, method: 'GET', headers: {} },
       { status: res.status, headers: res.headers },
       { shared: false },
     );
-    if (!policy.storable() || policy.timeToLive() <= 0) return;
+    const ttl = policy.storable() ? policy.timeToLive() : 0;
+    if (ttl <= 0) return;
     const file = this.file(url);
-    const entry: Entry = { policy: policy.toObject(), status: res.status, headers: res.headers, body: res.body };
+    const entry: Entry = { expires: this.now() + ttl, status: res.status, headers: res.headers, body: res.body };
     try {
       mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
       const tmp = `${file}.${process.pid}.tmp`;

@@ -74,7 +74,7 @@ export class BibleClient {
       },
     );
     debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
-    if (method === 'GET') cache?.put(path, res);
+    if (method === 'GET') await cache?.put(path, res);
     return res;
   }
 

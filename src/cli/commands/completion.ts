@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { BOOKS } from '../../core/canon/canon.js';
-import { PERSONAS } from '../../core/schemas/chat.js';
+import { PERSONAS } from '../../core/personas.js';
 import { packageRoot } from '../../library/package-root.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const PERSONAS = ['default', 'biblical_scholar', 'simple_helper'] as const;
+import { PERSONAS } from '../personas.js';
+
+export { PERSONAS };
 export const Persona = z.enum(PERSONAS);
 export type Persona = z.infer<typeof Persona>;
 
