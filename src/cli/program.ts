@@ -1,6 +1,7 @@
 import { Command, type CommanderError } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerBible } from './commands/bible.js';
+import { registerChat } from './commands/chat.js';
 import { registerCommentary } from './commands/commentary.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
@@ -52,6 +53,7 @@ export function buildProgram(io: IO): Command {
   registerTopic(program, io);
   registerCrossrefs(program, io);
   registerStories(program, io);
+  registerChat(program, io);
   registerConfig(program, io);
   registerApi(program, io);
   registerCompletion(program, io);

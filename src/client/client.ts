@@ -2,6 +2,8 @@ import type {
   BookList,
   Catalog,
   Chapter,
+  ChatRequest,
+  ChatResponse,
   CommentaryChapter,
   CommentaryVerse,
   CrossRefs,
@@ -50,7 +52,12 @@ export class BibleClient {
     return this.options.transport;
   }
 
-  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<TransportResponse> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<TransportResponse> {
     const { transport, apiKey, cache, debug } = this.options;
     const started = performance.now();
     if (method === 'GET') {
@@ -67,7 +74,8 @@ export class BibleClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
     const res = await withRetries(
-      () => transport.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      () =>
+        transport.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
       {
         ...this.options.retry,
         onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
@@ -93,8 +101,8 @@ export class BibleClient {
   }
 
   /** A POST answered whole on success (chat returns data and meta), a typed error otherwise. */
-  async post<T>(path: string, payload: unknown): Promise<T> {
-    const res = await this.send('POST', path, payload);
+  async post<T>(path: string, payload: unknown, signal?: AbortSignal): Promise<T> {
+    const res = await this.send('POST', path, payload, signal);
     const body = parse(res) as { success?: boolean };
     if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
     return body as T;
@@ -150,6 +158,11 @@ export class BibleClient {
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+
+  /** One chat message; the whole response (data and meta). */
+  chat(request: ChatRequest, signal?: AbortSignal) {
+    return this.post<ChatResponse>('/v1/chat', request, signal);
   }
 
   async close(): Promise<void> {

@@ -21,7 +21,7 @@ export class EmbeddedTransport implements Transport {
         import('../service/app.js'),
       ]);
       const store = await openLibrary(this.libraryPath, this.env, this.notify);
-      return createApp({ store });
+      return createApp({ store, env: this.env });
     })();
     return this.app;
   }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { authenticate } from './auth.js';
+import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
@@ -59,6 +60,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   topicRoutes(app, deps, middleware);
   crossrefRoutes(app, deps, middleware);
   storyRoutes(app, deps, middleware);
+  chatRoutes(app, deps, deps.env ?? process.env);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',

@@ -24,6 +24,8 @@ export interface ServiceDeps {
   store: LibraryStore;
   /** Absent in embedded mode: the local principal needs no keys. */
   keys?: KeyStore;
+  /** Where the chat provider's settings come from (BIBLE_LLM_*); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
   /** Where to report unexpected errors (never request headers). */
   logError?: (err: unknown) => void;
 }

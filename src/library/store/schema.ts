@@ -4,7 +4,7 @@
  *
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse
- * verses_fts         FTS5 over verse text (chat grounding)
+ * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
  * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
  * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
@@ -40,7 +40,7 @@ CREATE TABLE verses (
   text TEXT NOT NULL
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
-CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE commentary_notes (
   id INTEGER PRIMARY KEY,
   commentary TEXT NOT NULL,

@@ -252,6 +252,32 @@ export class KeyStore {
     for (const [i, p] of batch.entries()) p.resolve(results[i]);
   }
 
+  /**
+   * One chat message against both limits, in one transaction: the daily count first, then the
+   * monthly one; if either is spent nothing is taken. Returns the counts after taking, or which
+   * limit refused.
+   */
+  takeChat(
+    keyId: number,
+    day: string,
+    month: string,
+    dailyLimit: number,
+    monthlyLimit: number,
+  ): { daily: number; monthly: number } | { refused: 'daily' | 'monthly' } {
+    return this.db
+      .transaction(() => {
+        const daily = this.take(keyId, 'chat-daily', day, dailyLimit);
+        if (daily === undefined) return { refused: 'daily' as const };
+        const monthly = this.take(keyId, 'chat-monthly', month, monthlyLimit);
+        if (monthly === undefined) {
+          this.giveBack(keyId, 'chat-daily', day);
+          return { refused: 'monthly' as const };
+        }
+        return { daily, monthly };
+      })
+      .immediate();
+  }
+
   /** Gives back a unit taken for a request that failed. */
   giveBack(keyId: number, kind: UsageKind, period: string): void {
     this.stmt('UPDATE usage SET count = count - 1 WHERE key_id = ? AND kind = ? AND period = ? AND count > 0').run(

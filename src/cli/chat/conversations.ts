@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+  at: string;
+  persona?: string;
+  model?: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  file: string;
+  startedAt: string;
+  updatedAt: string;
+  turns: number;
+  first: string;
+}
+
+/**
+ * A conversation kept as it happens: one JSON line per turn, appended (and so on disk) the moment
+ * it exists, so a crash loses nothing already answered. Files live in
+ * `$BIBLE_DATA_DIR/conversations/<started>-<id>.jsonl`.
+ */
+export class Conversation {
+  readonly turns: Turn[] = [];
+
+  private constructor(
+    readonly id: string,
+    readonly file: string,
+  ) {}
+
+  static start(dir: string): Conversation {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+    return new Conversation(id, join(dir, `${id}.jsonl`));
+  }
+
+  static open(file: string): Conversation {
+    const id = file.replace(/^.*\//, '').replace(/\.jsonl$/, '');
+    const c = new Conversation(id, file);
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const t = JSON.parse(line) as Turn;
+        if ((t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string') c.turns.push(t);
+      } catch {
+        // a line torn by a crash: the rest is still good
+      }
+    }
+    return c;
+  }
+
+  /** The most recent conversation in `dir`, if any. */
+  static latest(dir: string): Conversation | undefined {
+    const [newest] = listConversations(dir, 1);
+    return newest ? Conversation.open(newest.file) : undefined;
+  }
+
+  add(turn: Omit<Turn, 'at'>): Turn {
+    const t: Turn = { ...turn, at: new Date().toISOString() };
+    this.turns.push(t);
+    appendFileSync(this.file, `${JSON.stringify(t)}\n`, { mode: 0o600 });
+    return t;
+  }
+
+  /** The history the service is sent: the last `max` turns. */
+  history(max = 20): Array<{ role: 'user' | 'assistant'; content: string }> {
+    return this.turns.slice(-max).map(({ role, content }) => ({ role, content }));
+  }
+
+  markdown(title = 'Conversation'): string {
+    const lines = [`# ${title}`, ''];
+    for (const t of this.turns) {
+      lines.push(
+        t.role === 'user' ? `**You** (${t.at})` : `**bible${t.persona ? ` (${t.persona})` : ''}** (${t.at})`,
+        '',
+        t.content,
+        '',
+      );
+    }
+    return lines.join('\n');
+  }
+}
+
+export function listConversations(dir: string, limit = 20): ConversationSummary[] {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => ({ f, m: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.m - a.m || b.f.localeCompare(a.f))
+    .slice(0, limit);
+  return files.map(({ f, m }) => {
+    const c = Conversation.open(join(dir, f));
+    return {
+      id: c.id,
+      file: c.file,
+      startedAt: c.turns[0]?.at ?? new Date(m).toISOString(),
+      updatedAt: new Date(m).toISOString(),
+      turns: c.turns.length,
+      first: c.turns.find((t) => t.role === 'user')?.content.slice(0, 60) ?? '',
+    };
+  });
+}

@@ -1,0 +1,200 @@
+import { writeFileSync } from 'node:fs';
+import { createInterface, type Interface } from 'node:readline';
+import { PERSONAS } from '../../core/personas.js';
+import type { ChatResponse } from '../../core/schemas/chat.js';
+import type { Context } from '../context.js';
+import { describeFailure } from '../exit-mapping.js';
+import { onInterrupt } from '../interrupt.js';
+import { startSpinner } from '../spinner.js';
+import { Conversation } from './conversations.js';
+import { limitsLine, renderReply } from './render.js';
+import { ask } from './session.js';
+
+const HELP = `Type a question and press Enter. End a line with \\ to go on to the next.
+  /persona [id]   switch persona (default, biblical_scholar, simple_helper); a list without an id
+  /new            start a new conversation
+  /history        show this conversation
+  /save [file.md] write the conversation as markdown
+  /usage          what is left of the daily and monthly limits
+  /help           this help
+  /exit           leave (or Ctrl-D); Ctrl-C cancels an answer being waited for`;
+
+export interface ReplOptions {
+  persona: string;
+  maxTokens?: number;
+  conversation: Conversation;
+  conversationsDir: string;
+}
+
+/** The interactive chat: readline with history, multi-line input, slash commands, cancellable answers. */
+export async function runRepl(ctx: Context, options: ReplOptions): Promise<void> {
+  const { io } = ctx;
+  const { c } = ctx.style;
+  let persona = options.persona;
+  let conversation = options.conversation;
+  let last: ChatResponse['meta'] | undefined;
+  let pending: AbortController | undefined;
+  let buffer: string[] = [];
+
+  const rl: Interface = createInterface({
+    input: io.stdin,
+    output: io.stdout as NodeJS.WritableStream,
+    terminal: true,
+    historySize: 500,
+  });
+  const prompt = () => {
+    rl.setPrompt(buffer.length ? c.dim('... ') : c.bold(c.cyan('you> ')));
+    rl.prompt();
+  };
+  const say = (text: string) => io.stdout.write(`${text}\n`);
+
+  io.stdout.write(
+    c.dim(
+      `bible chat · persona ${persona} · ${conversation.turns.length ? `resuming ${conversation.id}` : 'new conversation'} · /help for commands\n`,
+    ),
+  );
+
+  const command = async (line: string): Promise<boolean> => {
+    const [name, ...rest] = line.slice(1).split(/\s+/);
+    const arg = rest.join(' ').trim();
+    switch (name) {
+      case 'exit':
+      case 'quit':
+        return false;
+      case 'help':
+        say(HELP);
+        break;
+      case 'new':
+        conversation = Conversation.start(options.conversationsDir);
+        last = undefined;
+        say(c.dim(`new conversation ${conversation.id}`));
+        break;
+      case 'history':
+        if (!conversation.turns.length) say(c.dim('(nothing yet)'));
+        for (const t of conversation.turns)
+          say(`${t.role === 'user' ? c.bold('you:') : c.bold('bible:')} ${t.content}`);
+        break;
+      case 'save': {
+        const file = arg || `${conversation.id}.md`;
+        try {
+          writeFileSync(file, conversation.markdown(`Conversation ${conversation.id}`));
+          say(c.dim(`saved to ${file}`));
+        } catch (err) {
+          say(c.red(`could not save to ${file}: ${(err as Error).message}`));
+        }
+        break;
+      }
+      case 'usage':
+        say(last ? limitsLine(last) : c.dim('no messages yet in this session'));
+        break;
+      case 'persona': {
+        let next = arg;
+        if (!next) {
+          rl.pause();
+          const { select } = await import('@inquirer/prompts');
+          next = await select({
+            message: 'Persona',
+            choices: PERSONAS.map((p) => ({ name: p, value: p })),
+            default: persona,
+          }).catch(() => persona);
+          rl.resume();
+        }
+        if (!PERSONAS.includes(next as (typeof PERSONAS)[number]))
+          say(c.red(`unknown persona '${next}': use ${PERSONAS.join(', ')}`));
+        else {
+          persona = next;
+          say(c.dim(`persona: ${persona}`));
+        }
+        break;
+      }
+      default:
+        say(c.red(`unknown command /${name}; /help lists them`));
+    }
+    return true;
+  };
+
+  const send = async (message: string) => {
+    pending = new AbortController();
+    const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
+    try {
+      const response = await ask(ctx, conversation, message, {
+        persona,
+        maxTokens: options.maxTokens,
+        signal: pending.signal,
+      });
+      spinner.stop();
+      last = response.meta;
+      io.stdout.write(await renderReply(ctx, response.data.message));
+      say(c.dim(limitsLine(response.meta)));
+    } catch (err) {
+      spinner.stop();
+      if (pending.signal.aborted) say(c.dim('(cancelled)'));
+      else say(c.red(`bible: ${describeFailure(err).message}`));
+    } finally {
+      pending = undefined;
+    }
+  };
+
+  // Ctrl-C: cancels an answer being waited for; else clears the line; twice on an empty line leaves.
+  let lastInterrupt = 0;
+  const interrupt = () => {
+    if (pending) {
+      pending.abort();
+      return;
+    }
+    if (buffer.length || rl.line) {
+      buffer = [];
+      io.stdout.write('\n');
+      (rl as unknown as { line: string }).line = '';
+      prompt();
+      return;
+    }
+    const now = Date.now();
+    if (now - lastInterrupt < 1500) rl.close();
+    else {
+      lastInterrupt = now;
+      io.stdout.write(c.dim('\n(Ctrl-C again, Ctrl-D or /exit to leave)\n'));
+      prompt();
+    }
+  };
+  rl.on('SIGINT', interrupt);
+  onInterrupt(interrupt);
+
+  await new Promise<void>((resolve) => {
+    let busy = Promise.resolve();
+    // Lines that arrive together are one paste: gather them for a moment before sending.
+    let pasteTimer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      pasteTimer = undefined;
+      const message = buffer.join('\n').trim();
+      buffer = [];
+      if (!message) return prompt();
+      busy = busy.then(async () => {
+        if (message.startsWith('/') && !message.includes('\n')) {
+          if (!(await command(message))) return rl.close();
+        } else {
+          await send(message);
+        }
+        prompt();
+      });
+    };
+    rl.on('line', (line) => {
+      if (line.endsWith('\\')) {
+        buffer.push(line.slice(0, -1));
+        if (!pasteTimer) prompt();
+        return;
+      }
+      buffer.push(line);
+      if (pasteTimer) clearTimeout(pasteTimer);
+      pasteTimer = setTimeout(flush, 25);
+    });
+    rl.on('close', () => {
+      busy.then(() => {
+        io.stdout.write('\n');
+        resolve();
+      });
+    });
+    prompt();
+  });
+  onInterrupt(undefined);
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { dataDir } from '../../config/paths.js';
+import { PERSONAS } from '../../core/personas.js';
+import { Conversation, listConversations } from '../chat/conversations.js';
+import { limitsLine, renderReply } from '../chat/render.js';
+import { ask } from '../chat/session.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { IO } from '../io.js';
+import { startSpinner } from '../spinner.js';
+
+export interface ChatOptions {
+  persona?: string;
+  maxTokens?: string;
+  continue?: boolean;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let s = '';
+  for await (const chunk of stream) s += chunk.toString();
+  return s;
+}
+
+export function conversationsDir(ctx: Context): string {
+  return join(dataDir(ctx.env), 'conversations');
+}
+
+export async function runChat(words: string[], opts: ChatOptions, ctx: Context): Promise<void> {
+  const persona = opts.persona ?? ctx.config.persona ?? 'default';
+  if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) {
+    throw new CliError(`unknown persona '${persona}': use ${PERSONAS.join(', ')}`, EXIT.USAGE);
+  }
+  let maxTokens: number | undefined;
+  if (opts.maxTokens !== undefined) {
+    if (!/^\d+$/.test(opts.maxTokens) || Number(opts.maxTokens) < 1)
+      throw usageError('--max-tokens must be a whole number of at least 1');
+    maxTokens = Number(opts.maxTokens);
+  }
+  const dir = conversationsDir(ctx);
+  const conversation = (opts.continue && Conversation.latest(dir)) || Conversation.start(dir);
+  let message = words.join(' ').trim();
+  if (!message && !ctx.io.stdin.isTTY) message = (await readAll(ctx.io.stdin)).trim();
+  if (!message) {
+    if (!ctx.io.stdin.isTTY)
+      throw usageError('no question: give one (bible chat "…"), pipe one in, or run bible chat in a terminal');
+    const { runRepl } = await import('../chat/repl.js');
+    return runRepl(ctx, { persona, maxTokens, conversation, conversationsDir: dir });
+  }
+  const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
+  try {
+    const response = await ask(ctx, conversation, message, { persona, maxTokens });
+    spinner.stop();
+    if (ctx.globals.json) return ctx.json(response);
+    ctx.io.stdout.write(await renderReply(ctx, response.data.message));
+    if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+  } catch (err) {
+    spinner.stop();
+    throw err;
+  }
+}
+
+export async function runChatLog(ctx: Context): Promise<void> {
+  const list = listConversations(conversationsDir(ctx), 20);
+  if (ctx.globals.json) return ctx.json(list);
+  if (!list.length) {
+    ctx.io.stdout.write('No conversations yet.\n');
+    return;
+  }
+  for (const c of list) ctx.io.stdout.write(`${c.id}\t${c.turns} turns\t${c.first}\n`);
+}
+
+export function registerChat(program: Command, io: IO): void {
+  const chat = program
+    .command('chat')
+    .description('ask about the Bible: bible chat "question", a pipe, or a conversation in the terminal')
+    .argument('[message...]')
+    .option('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`)
+    .option('--max-tokens <n>', 'longest reply, in tokens (capped by the key)')
+    .option('--continue', 'resume the last conversation')
+    .action(async (words: string[], opts: ChatOptions, cmd: Command) =>
+      runChat(words, opts, await contextFor(io, cmd)),
+    );
+  chat
+    .command('log')
+    .description('recent conversations')
+    .action(async (_o, cmd: Command) => runChatLog(await contextFor(io, cmd)));
+}

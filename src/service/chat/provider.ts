@@ -1,0 +1,34 @@
+import type { PersonaId } from '../../core/personas.js';
+import type { Grounding } from './retrieval.js';
+
+export interface ChatTurnIn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ProviderRequest {
+  persona: PersonaId;
+  system: string;
+  context: string;
+  history: ChatTurnIn[];
+  message: string;
+  grounding: Grounding;
+  maxTokens: number;
+  signal?: AbortSignal;
+}
+
+export interface ProviderReply {
+  text: string;
+  model: string;
+  /** The provider's own token counts, when it reports them. */
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+export interface ChatProvider {
+  reply(req: ProviderRequest): Promise<ProviderReply>;
+}
+
+/** The model's failure, reported as 500 INTERNAL_ERROR (safe to retry). */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
