@@ -20,9 +20,9 @@ export interface Served {
 }
 
 /** Starts the built `bible serve --port 0` and resolves with its URL once it listens. */
-export function serve(dataDir: string, extraArgs: string[] = []): Promise<Served> {
+export function serve(dataDir: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const child = spawn(process.execPath, ['bin/bible.js', 'serve', '--port', '0', ...extraArgs], {
-    env: { PATH: process.env.PATH, HOME: dataDir, BIBLE_DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH, HOME: dataDir, BIBLE_DATA_DIR: dataDir, ...env },
   });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -69,8 +69,9 @@ export async function get(
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
+  payload?: string,
 ): Promise<Answer> {
-  const res = await fetch(base + path, { headers, method });
+  const res = await fetch(base + path, { headers, method, body: payload });
   const text = await res.text();
   let body: Answer['body'];
   try {

@@ -6,7 +6,8 @@ export async function renderReply(ctx: Context, text: string): Promise<string> {
   if (!ctx.style.tty) return `${text.trim()}\n`;
   const [{ Marked }, { markedTerminal }] = await Promise.all([import('marked'), import('marked-terminal')]);
   const marked = new Marked();
-  marked.use(markedTerminal({ width: ctx.style.width, reflowText: true }) as never);
+  // Block quotes are indented by four: wrap narrower so quoted verses fit the terminal.
+  marked.use(markedTerminal({ width: ctx.style.width - 6, reflowText: true }) as never);
   return `${(await marked.parse(text)).trimEnd()}\n`;
 }
 

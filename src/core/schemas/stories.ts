@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseReference } from '../reference/reference.js';
+import { ReferenceText } from './references.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const StorySlug = z.string().regex(SLUG_PATTERN);
@@ -7,19 +7,7 @@ export const StoryKind = z.enum(['narrative', 'parable']);
 export const TestamentId = z.enum(['OT', 'NT']);
 
 /** A story passage: a reference in the contract's grammar, checked against real chapter and verse counts. */
-export const StoryPassage = z.object({
-  ref: z.string().refine(
-    (ref) => {
-      try {
-        parseReference(ref);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'not a valid reference' },
-  ),
-});
+export const StoryPassage = z.object({ ref: ReferenceText });
 
 export const STORY_HOOKS_MIN = 1;
 export const STORY_HOOKS_MAX = 3;

@@ -1,4 +1,6 @@
 import { confValue, type ModuleConf } from '../sword/conf.js';
+import type { SwordModule } from '../sword/discovery.js';
+import type { ResourceInfo, ResourceKind } from './writer.js';
 
 /** What we say about the SWORD modules we know: stable id, display name, attribution. */
 interface Known {
@@ -91,4 +93,15 @@ export function strongsAttribution(lexicon: 'greek' | 'hebrew', swordModule: str
   const json = lexicon === 'greek' ? '2009' : '2010';
   const completed = swordModule ? `, completed from the CrossWire SWORD module ${swordModule}` : '';
   return `${work}. Public domain; the JSON edition is © ${json} Open Scriptures, CC-BY-SA. From the npm package strongs${completed}.`;
+}
+
+/** A SWORD module as a library resource of a kind: id, display name, attribution and source. */
+export function moduleResource(mod: SwordModule, kind: ResourceKind): ResourceInfo {
+  return {
+    id: moduleId(mod.name),
+    kind,
+    name: moduleName(mod.name, mod.conf),
+    attribution: moduleAttribution(mod.name, mod.conf),
+    source: `sword:${mod.name}`,
+  };
 }

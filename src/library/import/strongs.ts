@@ -107,25 +107,18 @@ export function importStrongs(
     write('greek', greekJson, swordGreek);
     write('hebrew', hebrewJson, swordHebrew);
   });
-  writer.resource(
-    {
-      id: 'strongs-greek',
-      kind: 'lexicon',
-      name: "Strong's Greek Dictionary",
-      attribution: strongsAttribution('greek', sword.greek?.name),
-      source: sword.greek ? `npm:strongs+sword:${sword.greek.name}` : 'npm:strongs',
-    },
-    counts.greek,
-  );
-  writer.resource(
-    {
-      id: 'strongs-hebrew',
-      kind: 'lexicon',
-      name: "Strong's Hebrew Dictionary",
-      attribution: strongsAttribution('hebrew', sword.hebrew?.name),
-      source: sword.hebrew ? `npm:strongs+sword:${sword.hebrew.name}` : 'npm:strongs',
-    },
-    counts.hebrew,
-  );
+  for (const lexicon of ['greek', 'hebrew'] as const) {
+    const mod = sword[lexicon];
+    writer.resource(
+      {
+        id: `strongs-${lexicon}`,
+        kind: 'lexicon',
+        name: `Strong's ${lexicon === 'greek' ? 'Greek' : 'Hebrew'} Dictionary`,
+        attribution: strongsAttribution(lexicon, mod?.name),
+        source: mod ? `npm:strongs+sword:${mod.name}` : 'npm:strongs',
+      },
+      counts[lexicon],
+    );
+  }
   return { ...counts, completedFromSword: completed };
 }

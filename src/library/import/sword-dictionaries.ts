@@ -4,7 +4,7 @@ import { naveTopic, teiPlain } from '../markup/tei.js';
 import { confValue } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { readZld } from '../sword/zld.js';
-import { moduleAttribution, moduleId, moduleName } from './known-modules.js';
+import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
 /** What a zLD module is to us: a Strong's lexicon (completes the npm one), a topical work, or a dictionary. */
@@ -64,16 +64,7 @@ export function importSwordTopics(writer: LibraryWriter, mod: SwordModule): Topi
       topics++;
     }
   });
-  writer.resource(
-    {
-      id,
-      kind: 'topics',
-      name: moduleName(mod.name, mod.conf),
-      attribution: moduleAttribution(mod.name, mod.conf),
-      source: `sword:${mod.name}`,
-    },
-    topics,
-  );
+  writer.resource(moduleResource(mod, 'topics'), topics);
   return { topics, droppedRefs };
 }
 
@@ -87,16 +78,7 @@ export function importSwordDictionary(writer: LibraryWriter, mod: SwordModule): 
   writer.transaction(() => {
     for (const [idx, e] of entries.entries()) writer.dictionaryEntry(id, idx, e.headword, e.text);
   });
-  writer.resource(
-    {
-      id,
-      kind: 'dictionary',
-      name: moduleName(mod.name, mod.conf),
-      attribution: moduleAttribution(mod.name, mod.conf),
-      source: `sword:${mod.name}`,
-    },
-    entries.length,
-  );
+  writer.resource(moduleResource(mod, 'dictionary'), entries.length);
   return entries.length;
 }
 

@@ -4,7 +4,7 @@ import { confValue } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { versification } from '../sword/versification.js';
 import { ZVerseReader } from '../sword/zverse.js';
-import { moduleAttribution, moduleId, moduleName } from './known-modules.js';
+import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
 function reader(mod: SwordModule): ZVerseReader {
@@ -38,16 +38,7 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
       });
     }
   });
-  writer.resource(
-    {
-      id,
-      kind: 'bible',
-      name: moduleName(mod.name, mod.conf),
-      attribution: moduleAttribution(mod.name, mod.conf),
-      source: `sword:${mod.name}`,
-    },
-    count,
-  );
+  writer.resource(moduleResource(mod, 'bible'), count);
   return count;
 }
 
@@ -88,15 +79,6 @@ export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): 
       });
     }
   });
-  writer.resource(
-    {
-      id,
-      kind: 'commentary',
-      name: moduleName(mod.name, mod.conf),
-      attribution: moduleAttribution(mod.name, mod.conf),
-      source: `sword:${mod.name}`,
-    },
-    count,
-  );
+  writer.resource(moduleResource(mod, 'commentary'), count);
   return count;
 }

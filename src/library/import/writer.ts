@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
-import type { ResourceKind } from '../store/library-store.js';
+import type { ResourceKind, StrongsRow } from '../store/library-store.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
 
 export type { ResourceKind };
@@ -86,15 +86,7 @@ export class LibraryWriter {
     this.insertTopic.run(work, slug, headword, JSON.stringify(sections), text);
   }
 
-  strongs(entry: {
-    number: string;
-    lexicon: 'greek' | 'hebrew';
-    lemma: string;
-    transliteration: string;
-    pronunciation: string;
-    gloss: string;
-    definition: string;
-  }): void {
+  strongs(entry: StrongsRow): void {
     this.insertStrongs.run(entry);
   }
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import { ftsQuery } from './fts.js';
+import { preparedOnce } from './prepared.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -56,23 +57,15 @@ export interface StoryFilter {
 /** Read-only queries over the library file; one instance per process. */
 export class LibraryStore {
   private readonly db: Database.Database;
-  private readonly cache = new Map<string, Database.Statement>();
+  private readonly stmt: (sql: string) => Database.Statement;
 
   constructor(readonly path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
+    this.stmt = preparedOnce(this.db);
   }
 
   close(): void {
     this.db.close();
-  }
-
-  private stmt(sql: string): Database.Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
   }
 
   private resourceList: ResourceRow[] | undefined;

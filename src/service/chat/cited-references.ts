@@ -70,6 +70,8 @@ function tidy(text: string): string {
   return text
     .replace(/\(\s*(?:(?:and|or|see|cf\.?)\s*)?[;,]?\s*\)/gi, '')
     .replace(/\b(?:and|or)\s*([.,;:])/g, '$1')
+    .replace(/\b(also|see|cf\.?|read|and|or)\s+(?:and|or)\s+/gi, '$1 ')
+    .replace(/([,;])\s*(?:and|or)?\s*([,;])/g, '$1')
     .replace(/[ \t]+([.,;:])/g, '$1')
     .replace(/([,;])\s*([.,;])/g, '$2')
     .replace(/[ \t]{2,}/g, ' ');

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { preparedOnce } from '../../library/store/prepared.js';
 
 /** Numeric defaults for new keys (the contract leaves them to the operator). */
 export const DEFAULT_LIMITS = { daily: 10_000, chatDaily: 100, chatMonthly: 2_000, maxTokens: 1_024 } as const;
@@ -86,21 +87,12 @@ function toRecord(r: KeyRow): KeyRecord {
  */
 export class KeyStore {
   private readonly db: Database.Database;
-  private readonly statements = new Map<string, Database.Statement>();
-
-  /** A prepared statement, prepared once: preparing costs more than running these. */
-  private stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
-  }
+  private readonly stmt: (sql: string) => Database.Statement;
 
   constructor(path: string) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    this.stmt = preparedOnce(this.db);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
     // WAL with NORMAL sync: a commit survives a crash of the process, not of the machine; no fsync per request.

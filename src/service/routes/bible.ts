@@ -5,13 +5,12 @@ import {
   MAX_CHAPTERS_PER_REFERENCE,
   MAX_REFERENCES,
   parseReferenceList,
-  resolveBook,
 } from '../../core/reference/reference.js';
 import { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { readable } from '../access.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
-import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { bookChapter, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 
 type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
 
@@ -73,14 +72,7 @@ export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
     (c) => {
       const { translation, book: bookText, chapter } = c.req.valid('param');
       const resource = readable(deps.store, c.get('principal'), 'bible', translation);
-      let book: ReturnType<typeof resolveBook>;
-      try {
-        book = resolveBook(bookText);
-      } catch (err) {
-        throw fromReferenceError(err);
-      }
-      if (chapter > book.chapters)
-        throw notFound(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`);
+      const book = bookChapter(bookText, chapter);
       const verses = deps.store.chapter(resource.id, book.number, chapter).map((v) => ({ v: v.verse, text: v.text }));
       if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
       return c.json(

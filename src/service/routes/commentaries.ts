@@ -1,29 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
-import type { Book } from '../../core/canon/canon.js';
-import { resolveBook } from '../../core/reference/reference.js';
 import { CommentaryChapter, CommentaryVerse } from '../../core/schemas/commentary.js';
 import { readable } from '../access.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
-import { fromReferenceError, notFound } from '../errors.js';
-import { dataRoute, PathParams, STATUSES } from './common.js';
+import { notFound } from '../errors.js';
+import { bookChapter, dataRoute, PathParams, STATUSES } from './common.js';
 
 type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-/** The book and chapter of a path, or 404 naming what does not exist. */
-export function bookChapter(bookText: string, chapter: number, verse?: number): Book {
-  let book: Book;
-  try {
-    book = resolveBook(bookText);
-  } catch (err) {
-    throw fromReferenceError(err);
-  }
-  if (chapter > book.chapters)
-    throw notFound(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`);
-  const count = book.verseCounts[chapter - 1] ?? 0;
-  if (verse !== undefined && verse > count) throw notFound(`${book.name} ${chapter} has ${count} verses`);
-  return book;
-}
 
 export function commentaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
   app.openapi(

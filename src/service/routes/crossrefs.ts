@@ -4,8 +4,7 @@ import { CrossRefs } from '../../core/schemas/crossrefs.js';
 import { readableOfKind } from '../access.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { bookChapter } from './commentaries.js';
-import { dataRoute, PathParams, STATUSES } from './common.js';
+import { bookChapter, dataRoute, PathParams, STATUSES } from './common.js';
 
 type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
 

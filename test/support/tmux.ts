@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+/** A program in a real pseudo-terminal: a detached tmux session we type into and read from. */
+export class TmuxSession {
+  private constructor(readonly name: string) {}
+
+  static async start(command: string, env: Record<string, string>): Promise<TmuxSession> {
+    const name = `bible-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    const vars = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+    await exec('tmux', [
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      '110',
+      '-y',
+      '50',
+      `env ${vars.join(' ')} ${command}; sleep 30`,
+    ]);
+    return new TmuxSession(name);
+  }
+
+  async type(text: string, enter = true): Promise<void> {
+    await exec('tmux', ['send-keys', '-t', this.name, '-l', text]);
+    if (enter) await exec('tmux', ['send-keys', '-t', this.name, 'Enter']);
+  }
+
+  async keys(...keys: string[]): Promise<void> {
+    await exec('tmux', ['send-keys', '-t', this.name, ...keys]);
+  }
+
+  async screen(): Promise<string> {
+    const { stdout } = await exec('tmux', ['capture-pane', '-p', '-J', '-t', this.name, '-S', '-500']);
+    return stdout;
+  }
+
+  /** Waits until the screen shows `what` (a string or pattern), or fails with what it shows. */
+  async waitFor(what: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = await this.screen();
+      if (typeof what === 'string' ? screen.includes(what) : what.test(screen)) return screen;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${String(what)}; the screen shows:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async kill(): Promise<void> {
+    await exec('tmux', ['kill-session', '-t', this.name]).catch(() => {});
+  }
+}
