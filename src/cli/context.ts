@@ -12,6 +12,7 @@ import { EXIT } from './exit-codes.js';
 import type { IO } from './io.js';
 import { choosePager, Output } from './render/output.js';
 import { makeStyle, type Style } from './render/style.js';
+import { startSpinner } from './spinner.js';
 
 /** Options every command understands (set on the root program). */
 export interface GlobalOptions {
@@ -111,7 +112,42 @@ export class Context {
       identity = `embedded\n${path}\n${built}`;
     }
     const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
-    return new BibleClient({ transport, apiKey, cache, debug: this.globals.debug ? (l) => this.debug(l) : undefined });
+    return new BibleClient({
+      transport: this.withSpinner(transport),
+      apiKey,
+      cache,
+      debug: this.globals.debug ? (l) => this.debug(l) : undefined,
+    });
+  }
+
+  /**
+   * On a terminal, a request that takes over 150 ms gets an ora spinner on stderr (ora loads only
+   * then); quick answers, pipes and --quiet show nothing.
+   */
+  private withSpinner(
+    transport: import('../client/transport.js').Transport,
+  ): import('../client/transport.js').Transport {
+    if (!this.io.stderr.isTTY || this.globals.quiet) return transport;
+    return {
+      description: transport.description,
+      close: () => transport.close?.(),
+      send: async (req) => {
+        let spinner: Awaited<ReturnType<typeof startSpinner>> | undefined;
+        let done = false;
+        const timer = setTimeout(async () => {
+          const s = await startSpinner(this.io, `Waiting for ${transport.description}`);
+          if (done) s.stop();
+          else spinner = s;
+        }, 150);
+        try {
+          return await transport.send(req);
+        } finally {
+          done = true;
+          clearTimeout(timer);
+          spinner?.stop();
+        }
+      },
+    };
   }
 
   /** A resource id for -t/-c/-d/--source: the flag, else the config default, else the catalog's first. */

@@ -132,3 +132,21 @@ describe('bible library', () => {
     expect(existsSync(`${path}.importing`)).toBe(false);
   });
 });
+
+describe("Strong's Hebrew from the SWORD module", () => {
+  itWithSword('reads as Hebrew once the double encoding is reversed', async () => {
+    const { discoverModules } = await import('../../src/library/sword/discovery.js');
+    const { readSwordStrongs } = await import('../../src/library/import/sword-dictionaries.js');
+    const { swordStrongs } = await import('../../src/library/markup/tei.js');
+    const mod = discoverModules({ ...process.env, SWORD_PATH: '', HOME: '/nonexistent' }).modules.find(
+      (m) => m.name === 'StrongsHebrew',
+    );
+    expect(mod).toBeDefined();
+    const entries = readSwordStrongs(mod!, 'H');
+    expect(entries.size).toBe(8674);
+    const h430 = swordStrongs(entries.get('H430') as string);
+    expect(h430).toMatchObject({ lemma: 'אלהים', transliteration: "'ĕlôhîym", pronunciation: "el-o-heem'" });
+    const garbled = [...entries.values()].filter((xml) => /×[\u0080-\u00bf\u2018-\u203a\u0152-\u0192]|Ã/.test(xml));
+    expect(garbled).toEqual([]);
+  });
+});

@@ -156,6 +156,45 @@ describe('bible serve under hostile input and concurrency', () => {
     expect(list.stdout).not.toContain(k);
   });
 
+  it('keys update and revoke take effect on a running server; keys list shows prefixes only', async () => {
+    const env = { BIBLE_DATA_DIR: dataDir };
+    const k = await createKey(dataDir, ['--name', 'changing']);
+    const prefix = k.slice(0, 12);
+    expect((await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status).toBe(200);
+    const updated = await runCli(['keys', 'update', prefix, '--scopes', 'kjv', '--daily', '7', '--name', 'changed'], {
+      env,
+    });
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toMatch(new RegExp(`^Updated ${prefix}…  changed  scopes=kjv  daily=7 `));
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).body.error?.code).toBe(
+      'SCOPE_DENIED',
+    );
+    const list = JSON.parse((await runCli(['keys', 'list', '--json'], { env })).stdout) as Array<
+      Record<string, unknown>
+    >;
+    expect(list.find((r) => r.prefix === prefix)).toMatchObject({
+      name: 'changed',
+      scopes: ['kjv'],
+      daily: 7,
+      revokedAt: null,
+    });
+    expect(JSON.stringify(list)).not.toContain(k);
+    const revoked = await runCli(['keys', 'revoke', prefix], { env });
+    expect(revoked.stdout).toBe(`Revoked ${prefix}… (changed)\n`);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await get(server.url, '/v1/data/catalog', { 'X-API-Key': k })).body.error?.code).toBe('INVALID_API_KEY');
+    const unknown = await runCli(['keys', 'revoke', 'bbl_nothing'], { env });
+    expect([unknown.code, unknown.stderr]).toEqual([
+      4,
+      "bible: no key matches 'bbl_nothing' (give the whole key or a prefix that matches one key)\n",
+    ]);
+    const noName = await runCli(['keys', 'create'], { env });
+    expect(noName.code).toBe(2);
+    const badDaily = await runCli(['keys', 'create', '--name', 'x', '--daily', 'lots'], { env });
+    expect([badDaily.code, badDaily.stderr]).toEqual([2, "bible: --daily must be a whole number (got 'lots')\n"]);
+  });
+
   it('refuses a busy port with one clear line, and stops cleanly on SIGINT', async () => {
     const port = new URL(server.url).port;
     const busy = await runCli(['serve', '--port', port], { env: { BIBLE_DATA_DIR: dataDir } });
