@@ -1,9 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-// The client and its cache are light (no network stack) and every lookup needs them: loaded with
-// the CLI rather than as separate chunks.
-import { ResponseCache } from '../client/cache.js';
 import type { BibleClient } from '../client/client.js';
 import { cacheDir, libraryPath } from '../config/paths.js';
 import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';

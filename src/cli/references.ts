@@ -4,7 +4,6 @@ import {
   formatReference,
   MAX_REFERENCES,
   parseReference,
-  parseReferenceList,
   type Reference,
   splitReference,
 } from '../core/reference/reference.js';
@@ -68,5 +67,3 @@ export async function fetchPassages(
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };
 }
-
-export { parseReferenceList };

@@ -175,7 +175,7 @@ describe('bible serve: the data interface end to end', () => {
   });
 
   it('passage: references, limits, scopes and faults', async () => {
-    const d = await ok('full', '/v1/data/bible/KJV/passage?ref=' + encodeURIComponent('Jn 3:16; Psalm 23:1-2'));
+    const d = await ok('full', `/v1/data/bible/KJV/passage?ref=${encodeURIComponent('Jn 3:16; Psalm 23:1-2')}`);
     expect(d.translation).toBe('kjv');
     expect(d.passages.map((p: { ref: string }) => p.ref)).toEqual(['Jn 3:16', 'Psalm 23:1-2']);
     expect(d.passages[0].verses).toEqual([

@@ -8,11 +8,6 @@ function formatBytes(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
 }
 
-export interface ImportOptions {
-  /** Say nothing on stderr but errors. */
-  quiet?: boolean;
-}
-
 /** Rebuilds the library; prints a summary (or the report as JSON). */
 export async function runLibraryImport(ctx: Context): Promise<void> {
   const { importLibrary } = await import('../../library/import/import.js');

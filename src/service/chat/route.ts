@@ -12,7 +12,6 @@ import { OpenAiProvider, openAiSettings } from './openai-provider.js';
 import { SYSTEM_PROMPTS } from './personas.js';
 import { type ChatProvider, type ChatTurnIn, ProviderError } from './provider.js';
 import { groundingText, retrieve } from './retrieval.js';
-import { tokenCount, truncateToTokens } from './tokens.js';
 
 /** The attribution of every library resource the grounding drew on, for the reply's footer. */
 function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>): string[] {
@@ -146,6 +145,8 @@ export function chatRoutes(app: Hono<AppEnv>, deps: ServiceDeps, env: NodeJS.Pro
         maxTokens,
         signal: c.req.raw.signal,
       });
+      // The tokenizer's tables are large: loaded with the first message, not with the service.
+      const { tokenCount, truncateToTokens } = await import('./tokens.js');
       const checked = checkReferences(truncateToTokens(reply.text, maxTokens));
       const sources = attributions(deps, grounding);
       if (sources.length) checked.text = `${checked.text}\n\n— Sources: ${sources.join(' ')}`;
