@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -93,6 +93,17 @@ describe('bible library', () => {
     expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
   });
 
+  it('two first uses at once both build, and both answer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-first-use-'));
+    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+    const [a, b] = await Promise.all([runCli(['passage', 'John 3:16'], { env }), runCli(['passage', 'Rom 5:8'], { env })]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.stdout).toContain('For God so loved the world');
+    expect(b.stdout).toContain('But God commendeth his love toward us');
+    expect(a.stderr).toMatch(/^bible: no local library yet: building .* \(about 10 seconds, once\)\n$/);
+    expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
+  });
+
   it('an import killed half-way leaves the previous library whole', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bible-atomic-'));
     const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
@@ -109,7 +120,7 @@ describe('bible library', () => {
         stdio: 'ignore',
       });
       const timer = setInterval(() => {
-        if (existsSync(`${path}.importing`)) {
+        if (readdirSync(dataDir).some((f) => f.startsWith('library.sqlite.importing-'))) {
           child.kill('SIGKILL');
           clearInterval(timer);
         }
@@ -129,7 +140,7 @@ describe('bible library', () => {
     after.close();
     // The next import clears what the killed one left.
     expect((await runCli(['library', 'import'], { env })).code).toBe(0);
-    expect(existsSync(`${path}.importing`)).toBe(false);
+    expect(readdirSync(dataDir).filter((f) => f.includes('.importing'))).toEqual([]);
   });
 });
 

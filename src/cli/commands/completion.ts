@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { libraryPath } from '../../config/paths.js';
 import { BOOKS } from '../../core/canon/canon.js';
 import { PERSONAS } from '../../core/personas.js';
 import { packageRoot } from '../../library/package-root.js';
@@ -39,6 +40,8 @@ export function registerCompletion(program: Command, io: IO): void {
       };
       const kind = kinds[what];
       if (!kind) return;
+      // A TAB press must never start a first-use import of the embedded library.
+      if (!ctx.settings.baseUrl && !existsSync(libraryPath(ctx.env))) return;
       try {
         const catalog = await (await ctx.client()).catalog();
         say(catalog[kind].map((i) => i.id));

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { discoverModules, type SkippedModule, type SwordModule } from '../sword/discovery.js';
 import { importCrossrefs } from './crossrefs.js';
@@ -47,6 +47,29 @@ export function moduleFingerprints(modules: SwordModule[]): Record<string, numbe
   return Object.fromEntries(modules.map((m) => [`${m.root}:${m.name}`, Math.round(m.mtimeMs)]));
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Each import writes its own `<library>.importing-<pid>`, so two at once (a first use in two
+ * shells) never write one file; what an import killed half-way left behind is removed here.
+ */
+function clearAbandonedImports(path: string): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.importing-`;
+  for (const f of readdirSync(dir)) {
+    if (!f.startsWith(prefix)) continue;
+    const pid = Number(f.slice(prefix.length));
+    if (!Number.isInteger(pid) || pid === process.pid || !alive(pid)) rmSync(join(dir, f), { force: true });
+  }
+}
+
 /**
  * Builds the whole library into a new file beside the old one and renames it into place, so a
  * failed import leaves the previous library untouched.
@@ -57,9 +80,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
   const dataDir = options.dataDir ?? join(packageRoot(), 'data');
   const progress = options.onProgress ?? (() => {});
   mkdirSync(dirname(options.path), { recursive: true });
-  // One fixed name: an import killed half-way leaves this behind, and the next one clears it.
-  const tmp = `${options.path}.importing`;
-  rmSync(tmp, { force: true });
+  clearAbandonedImports(options.path);
+  const tmp = `${options.path}.importing-${process.pid}`;
   const writer = new LibraryWriter(tmp);
   const sources: SourceReport[] = [];
   const discovery = discoverModules(env);
