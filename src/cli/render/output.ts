@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { IO } from '../io.js';
 import type { Style } from './style.js';
 
@@ -39,8 +38,9 @@ export class Output {
     this.io.stdout.write(text);
   }
 
-  private page(text: string): Promise<boolean> {
+  private async page(text: string): Promise<boolean> {
     const pager = this.pager as string;
+    const { spawn } = await import('node:child_process');
     return new Promise((resolve) => {
       const child = spawn(pager, {
         shell: true,
