@@ -96,7 +96,10 @@ describe('bible library', () => {
   it('two first uses at once both build, and both answer', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bible-first-use-'));
     const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const [a, b] = await Promise.all([runCli(['passage', 'John 3:16'], { env }), runCli(['passage', 'Rom 5:8'], { env })]);
+    const [a, b] = await Promise.all([
+      runCli(['passage', 'John 3:16'], { env }),
+      runCli(['passage', 'Rom 5:8'], { env }),
+    ]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(a.stdout).toContain('For God so loved the world');
     expect(b.stdout).toContain('But God commendeth his love toward us');
