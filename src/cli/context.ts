@@ -186,8 +186,3 @@ function lazyHttpTransport(baseUrl: string): import('../client/transport.js').Tr
 export function contextFor(io: IO, command: Command): Promise<Context> {
   return Context.create(io, command.optsWithGlobals() as Partial<GlobalOptions>);
 }
-
-/** Writes a value as pretty JSON on stdout. */
-export function printJson(io: IO, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}

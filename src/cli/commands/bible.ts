@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { resolveBook } from '../../core/reference/reference.js';
+import { InvalidReferenceError, resolveBook } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -43,7 +43,6 @@ export async function runChapter(
   const book = resolveBook(bookText);
   const chapter = chapterNumber(chapterText);
   if (chapter > book.chapters) {
-    const { InvalidReferenceError } = await import('../../core/reference/reference.js');
     throw new InvalidReferenceError(
       'not-found',
       `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`,

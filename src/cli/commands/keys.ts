@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { servicePath } from '../../config/paths.js';
 import type { KeyLimits, KeyRecord, KeyStore } from '../../service/keys/key-store.js';
-import { type Context, contextFor, printJson } from '../context.js';
+import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { IO } from '../io.js';
@@ -92,7 +92,7 @@ export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<voi
   const { key, record } = await withKeys(ctx, (keys) => keys.create(opts.name!.trim(), scopes, limits));
   if (ctx.globals.json) {
     const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
-    printJson(ctx.io, { key, ...rest });
+    ctx.json({ key, ...rest });
     return;
   }
   ctx.io.stdout.write(`${key}\n`);
@@ -114,7 +114,7 @@ export async function runKeysList(ctx: Context): Promise<void> {
     ),
   );
   if (ctx.globals.json) {
-    printJson(ctx.io, rows);
+    ctx.json(rows);
     return;
   }
   if (!rows.length) {
@@ -137,13 +137,13 @@ export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: 
     ...(opts.scopes ? { scopes: scopesOf(opts.scopes) } : {}),
   };
   const record = await withKeys(ctx, (keys) => keys.update(findKey(keys, keyOrPrefix).id, changes));
-  if (ctx.globals.json) printJson(ctx.io, publicKey(record));
+  if (ctx.globals.json) ctx.json(publicKey(record));
   else ctx.io.stdout.write(`Updated ${describe(record)}\n`);
 }
 
 export async function runKeysRevoke(keyOrPrefix: string, ctx: Context): Promise<void> {
   const record = await withKeys(ctx, (keys) => keys.revoke(findKey(keys, keyOrPrefix).id));
-  if (ctx.globals.json) printJson(ctx.io, publicKey(record));
+  if (ctx.globals.json) ctx.json(publicKey(record));
   else ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`);
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
-import { type Context, contextFor, printJson } from '../context.js';
+import { type Context, contextFor } from '../context.js';
 import type { IO } from '../io.js';
 import { startSpinner } from '../spinner.js';
 
@@ -26,7 +26,7 @@ export async function runLibraryImport(ctx: Context): Promise<void> {
     });
     spinner.succeed(`Library imported in ${report.seconds.toFixed(1)} s`);
     if (ctx.globals.json) {
-      printJson(ctx.io, report);
+      ctx.json(report);
       return;
     }
     if (ctx.globals.quiet) return;
@@ -47,7 +47,7 @@ export async function runLibraryStatus(ctx: Context): Promise<void> {
   const { libraryStatus } = await import('../../library/status.js');
   const status = libraryStatus(libraryPath(ctx.env), ctx.env);
   if (ctx.globals.json) {
-    printJson(ctx.io, status);
+    ctx.json(status);
     return;
   }
   const out = ctx.io.stdout;

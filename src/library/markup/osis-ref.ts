@@ -1,5 +1,5 @@
 import { BOOKS, type Book } from '../../core/canon/canon.js';
-import { formatReference, type Reference } from '../../core/reference/reference.js';
+import type { Reference } from '../../core/reference/reference.js';
 
 const BY_OSIS = new Map<string, Book>(BOOKS.map((b) => [b.osis.toLowerCase(), b]));
 
@@ -35,5 +35,3 @@ export function parseOsisRef(osisRef: string): Reference | undefined {
   if (ec === start.chapter && ev < sv) return undefined;
   return { book, start: { chapter: start.chapter, verse: sv }, end: { chapter: ec, verse: ev } };
 }
-
-export { formatReference };

@@ -1,5 +1,6 @@
+import { formatReference } from '../../core/reference/reference.js';
 import type { TopicRef, TopicSection } from '../../core/schemas/topics.js';
-import { formatReference, parseOsisRef } from './osis-ref.js';
+import { parseOsisRef } from './osis-ref.js';
 import { decodeEntities, tidyLines, tokenize } from './tokens.js';
 
 /**
