@@ -21,6 +21,14 @@ export class EmbeddedTransport implements Transport {
         import('../service/app.js'),
       ]);
       const store = await openLibrary(this.libraryPath, this.env, this.notify);
+      try {
+        store.resources();
+      } catch (err) {
+        // Said plainly here rather than as the service's 500: the user can mend it.
+        throw new Error(
+          `the local library ${this.libraryPath} cannot be read (${(err as Error).message}); rebuild it with \`bible library import\``,
+        );
+      }
       return createApp({ store, env: this.env });
     })();
     return this.app;

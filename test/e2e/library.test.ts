@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -91,6 +91,19 @@ describe('bible library', () => {
     expect(text.stdout).toContain('Missing sources:');
     expect(text.stdout).toContain('engWEB2015eb   World English Bible (Debian package sword-text-web)');
     expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
+  });
+
+  it('an unreadable library: one line saying how to mend it, and the import mends it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-corrupt-'));
+    writeFileSync(join(dataDir, 'library.sqlite'), 'not a database at all'.repeat(100));
+    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+    const broken = await runCli(['passage', 'John 3:16'], { env });
+    expect([broken.code, broken.stdout]).toEqual([1, '']);
+    expect(broken.stderr).toBe(
+      `bible: the local library ${join(dataDir, 'library.sqlite')} cannot be read (file is not a database); rebuild it with \`bible library import\`\n`,
+    );
+    expect((await runCli(['library', 'import', '--quiet'], { env })).code).toBe(0);
+    expect((await runCli(['passage', 'John 3:16'], { env })).stdout).toContain('For God so loved the world');
   });
 
   it('two first uses at once both build, and both answer', async () => {
