@@ -10,6 +10,11 @@ import { buildProgram, commanderExitCode } from './program.js';
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   if (io.stdin === process.stdin) installInterruptHandler();
   const program = buildProgram(io);
+  // Bare `bible` is a request for help, as with gh: on stdout, success.
+  if (argv.length <= 2) {
+    program.outputHelp();
+    return EXIT.OK;
+  }
   try {
     await program.parseAsync(argv);
     return EXIT.OK;
