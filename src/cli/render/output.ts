@@ -20,7 +20,7 @@ export class Output {
 
   /** A footer under content: the resource's attribution, as the contract requires wherever content is shown. */
   attribution(text: string): void {
-    this.lines.push('', this.style.c.dim(`— ${text}`));
+    this.lines.push('', this.style.wrap(this.style.c.dim(`— ${text}`), 2, 0));
   }
 
   text(): string {
