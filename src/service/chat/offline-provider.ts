@@ -15,8 +15,13 @@ export class OfflineProvider implements ChatProvider {
     const voice = OFFLINE_VOICE[req.persona];
     const lines: string[] = [];
     if (!g.verses.length && !g.stories.length && !g.topics.length) {
-      return { text: voice.noMatch, model: OFFLINE_MODEL };
+      return {
+        text: voice.noMatch,
+        model: OFFLINE_MODEL,
+        used: { ...g, verses: [], topics: [], stories: [], strongs: [], commentary: undefined },
+      };
     }
+    const scholar = req.persona === 'biblical_scholar';
     lines.push(voice.opening, '');
     const verses = req.persona === 'simple_helper' ? g.verses.slice(0, 2) : g.verses;
     for (const v of verses) lines.push(`> ${v.text} (${v.ref}, ${g.translation.toUpperCase()})`, '');
@@ -30,15 +35,24 @@ export class OfflineProvider implements ChatProvider {
         lines.push(`**${g.commentary.id.toUpperCase()} on ${g.commentary.ref}:** ${g.commentary.text}`, '');
     }
     const story = g.stories[0];
+    const topic = story ? undefined : g.topics[0];
     if (story) {
       lines.push(
         req.persona === 'simple_helper'
           ? `You might also read the story "${story.title}" (${story.passages[0]}).`
           : `Related story: **${story.title}** (${story.passages.join('; ')}). ${story.summary}`,
       );
-    } else if (g.topics[0]) {
-      lines.push(`See also the topic ${g.topics[0].headword} in Nave's: ${g.topics[0].refs.slice(0, 4).join('; ')}.`);
+    } else if (topic) {
+      lines.push(`See also the topic ${topic.headword} in Nave's: ${topic.refs.slice(0, 4).join('; ')}.`);
     }
-    return { text: lines.join('\n').trim(), model: OFFLINE_MODEL };
+    const used = {
+      ...g,
+      verses,
+      stories: story ? [story] : [],
+      topics: topic ? [topic] : [],
+      strongs: scholar ? g.strongs : [],
+      commentary: scholar ? g.commentary : undefined,
+    };
+    return { text: lines.join('\n').trim(), model: OFFLINE_MODEL, used };
   }
 }

@@ -22,6 +22,8 @@ export interface ProviderReply {
   model: string;
   /** The provider's own token counts, when it reports them. */
   usage?: { inputTokens: number; outputTokens: number };
+  /** The part of the grounding the reply shows, when the provider knows (the offline responder). */
+  used?: Grounding;
 }
 
 export interface ChatProvider {

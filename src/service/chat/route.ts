@@ -148,7 +148,7 @@ export function chatRoutes(app: Hono<AppEnv>, deps: ServiceDeps, env: NodeJS.Pro
       // The tokenizer's tables are large: loaded with the first message, not with the service.
       const { tokenCount, truncateToTokens } = await import('./tokens.js');
       const checked = checkReferences(truncateToTokens(reply.text, maxTokens));
-      const sources = attributions(deps, grounding);
+      const sources = attributions(deps, reply.used ?? grounding);
       if (sources.length) checked.text = `${checked.text}\n\n— Sources: ${sources.join(' ')}`;
       const usage = reply.usage ?? {
         inputTokens: tokenCount([system, context, ...req.history.map((t) => t.content), req.message].join('\n')),
