@@ -9,3 +9,10 @@ export interface IO {
 export function processIO(): IO {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 }
+
+/** Everything a stream holds, as text (a piped question, a key given on stdin). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let s = '';
+  for await (const chunk of stream) s += chunk.toString();
+  return s;
+}

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InvalidReferenceError, resolveBook } from '../../core/reference/reference.js';
+import { checkChapter, resolveBook } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -42,12 +42,7 @@ export async function runChapter(
 ): Promise<void> {
   const book = resolveBook(bookText);
   const chapter = chapterNumber(chapterText);
-  if (chapter > book.chapters) {
-    throw new InvalidReferenceError(
-      'not-found',
-      `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`,
-    );
-  }
+  checkChapter(book, chapter);
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await client.chapter(translation, book.name, chapter);

@@ -8,19 +8,13 @@ import { ask } from '../chat/session.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
+import { type IO, readAll } from '../io.js';
 import { startSpinner } from '../spinner.js';
 
 export interface ChatOptions {
   persona?: string;
   maxTokens?: string;
   continue?: boolean;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let s = '';
-  for await (const chunk of stream) s += chunk.toString();
-  return s;
 }
 
 export function conversationsDir(ctx: Context): string {

@@ -5,7 +5,7 @@ import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '.
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
+import { type IO, readAll } from '../io.js';
 
 function checkKey(key: string): ConfigKey {
   if (!isConfigKey(key)) throw usageError(`unknown config key '${key}'; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`);
@@ -59,12 +59,6 @@ export async function runConfigUnset(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
   (await writable(ctx)).delete(k);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Unset ${k}\n`);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let s = '';
-  for await (const chunk of stream) s += chunk.toString();
-  return s;
 }
 
 /** Asks for the key (masked) on a terminal, or reads it from stdin; checks it against /catalog; saves it. */

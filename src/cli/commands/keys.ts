@@ -80,9 +80,10 @@ function findKey(keys: KeyStore, keyOrPrefix: string): KeyRecord {
   return record;
 }
 
+const scopeText = (scopes: 'all' | string[]) => (scopes === 'all' ? 'all' : scopes.join(','));
+
 function describe(r: KeyRecord): string {
-  const scopes = r.scopes === 'all' ? 'all' : r.scopes.join(',');
-  return `${r.prefix}…  ${r.name}  scopes=${scopes}  daily=${r.daily} chat-daily=${r.chatDaily} chat-monthly=${r.chatMonthly} max-tokens=${r.maxTokens}${r.revokedAt ? `  revoked ${r.revokedAt}` : ''}`;
+  return `${r.prefix}…  ${r.name}  scopes=${scopeText(r.scopes)}  daily=${r.daily} chat-daily=${r.chatDaily} chat-monthly=${r.chatMonthly} max-tokens=${r.maxTokens}${r.revokedAt ? `  revoked ${r.revokedAt}` : ''}`;
 }
 
 export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<void> {
@@ -122,10 +123,9 @@ export async function runKeysList(ctx: Context): Promise<void> {
     return;
   }
   for (const r of rows) {
-    const scopes = r.scopes === 'all' ? 'all' : r.scopes.join(',');
     const status = r.revokedAt ? 'revoked' : 'active';
     ctx.io.stdout.write(
-      `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopes}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
+      `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
     );
   }
 }

@@ -49,13 +49,15 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function checkChapter(book: Book, chapter: number): void {
+/** Throws a not-found InvalidReferenceError naming the book's chapter count when the chapter is not in it. */
+export function checkChapter(book: Book, chapter: number): void {
   if (chapter < 1 || chapter > book.chapters) {
     throw new InvalidReferenceError('not-found', `${book.name} has ${plural(book.chapters, 'chapter')}`);
   }
 }
 
-function checkVerse(book: Book, chapter: number, verse: number): void {
+/** Throws a not-found InvalidReferenceError naming the chapter's verse count when the verse is not in it. */
+export function checkVerse(book: Book, chapter: number, verse: number): void {
   checkChapter(book, chapter);
   const count = verseCount(book, chapter);
   if (verse < 1 || verse > count) {

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Book } from '../../core/canon/canon.js';
-import { resolveBook } from '../../core/reference/reference.js';
+import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
 import { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
-import { fromReferenceError, notFound } from '../errors.js';
+import { fromReferenceError } from '../errors.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
 
@@ -91,15 +91,12 @@ export function requiredQuery(name: string, min: number, description: string) {
 
 /** The book and chapter of a path, or 404 naming what does not exist. */
 export function bookChapter(bookText: string, chapter: number, verse?: number): Book {
-  let book: Book;
   try {
-    book = resolveBook(bookText);
+    const book = resolveBook(bookText);
+    if (verse === undefined) checkChapter(book, chapter);
+    else checkVerse(book, chapter, verse);
+    return book;
   } catch (err) {
     throw fromReferenceError(err);
   }
-  if (chapter > book.chapters)
-    throw notFound(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? '' : 's'}`);
-  const count = book.verseCounts[chapter - 1] ?? 0;
-  if (verse !== undefined && verse > count) throw notFound(`${book.name} ${chapter} has ${count} verses`);
-  return book;
 }
