@@ -164,10 +164,10 @@ export class KeyStore {
   find(keyOrPrefix: string): KeyRecord | undefined {
     const whole = this.byKey(keyOrPrefix);
     if (whole) return whole;
-    const rows = this.stmt("SELECT * FROM keys WHERE prefix LIKE ? ESCAPE '\\' OR ? LIKE prefix || '%'").all(
-      `${keyOrPrefix.replace(/[\\%_]/g, '\\$&')}%`,
-      keyOrPrefix,
-    ) as KeyRow[];
+    // Compared here, not with LIKE: keys hold `_`, which LIKE would take for a wildcard.
+    const rows = (this.stmt('SELECT * FROM keys').all() as KeyRow[]).filter(
+      (r) => r.prefix.startsWith(keyOrPrefix) || keyOrPrefix.startsWith(r.prefix),
+    );
     return rows.length === 1 ? toRecord(rows[0] as KeyRow) : undefined;
   }
 
