@@ -57,15 +57,16 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Each import writes its own `<library>.importing-<pid>`, so two at once (a first use in two
- * shells) never write one file; what an import killed half-way left behind is removed here.
+ * Each import writes its own `<library>.importing-<pid>` (and SQLite may put a `-journal` beside
+ * it), so two at once (a first use in two shells) never write one file; what an import killed
+ * half-way left behind is removed here, and nothing of an import still running.
  */
 function clearAbandonedImports(path: string): void {
   const dir = dirname(path);
   const prefix = `${basename(path)}.importing-`;
   for (const f of readdirSync(dir)) {
     if (!f.startsWith(prefix)) continue;
-    const pid = Number(f.slice(prefix.length));
+    const pid = Number(/^(\d+)/.exec(f.slice(prefix.length))?.[1]);
     if (!Number.isInteger(pid) || pid === process.pid || !alive(pid)) rmSync(join(dir, f), { force: true });
   }
 }

@@ -28,8 +28,9 @@ export class LibraryWriter {
 
   constructor(path: string) {
     this.db = new Database(path);
-    // A fresh file built in one go: no journal, no fsync until the end.
-    this.db.pragma('journal_mode = OFF');
+    // A fresh file built in one go and renamed into place only when whole, so the rollback
+    // journal can live in memory (better-sqlite3's defensive mode refuses journal_mode = OFF).
+    this.db.pragma('journal_mode = MEMORY');
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA_SQL);
     this.insertVerse = this.db.prepare(
