@@ -6,6 +6,7 @@ import { TEST_LIBRARY } from '../support/env.js';
 import { FakeLlm } from '../support/fake-llm.js';
 import { createKey, type Served, serve, serviceDataDir } from '../support/server.js';
 import { TmuxSession } from '../support/tmux.js';
+import { until } from '../support/until.js';
 
 describe('bible chat', () => {
   let served: Served;
@@ -113,8 +114,9 @@ describe('bible chat', () => {
       expect(saved).toContain('Faith is trust (Hebrews 11:1).');
       // Ctrl-C while an answer is pending cancels it; no stack trace; the prompt comes back.
       llm.delayMs = 5_000;
+      const before = llm.received;
       await repl.type('A slow question');
-      await new Promise((r) => setTimeout(r, 600));
+      await until(() => llm.received > before, 'the slow question to reach the model');
       await repl.keys('C-c');
       const after = await repl.waitFor('(cancelled)', 4_000);
       llm.delayMs = 0;

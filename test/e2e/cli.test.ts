@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, runCli, tempHome } from '../support/cli.js';
 import { FaultProxy } from '../support/fault-proxy.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
+import { until } from '../support/until.js';
 
 const exec = promisify(execFile);
 
@@ -356,7 +357,8 @@ describe('the bible CLI, end to end', () => {
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 700));
+    const before = proxy.seen;
+    await until(() => proxy.seen > before, 'the request to reach the proxy');
     child.kill('SIGINT');
     const code = await new Promise((r) => child.on('close', r));
     proxy.hold(0);

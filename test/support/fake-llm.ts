@@ -15,6 +15,8 @@ export class FakeLlm {
   private server: Server | undefined;
   url = '';
   requests: Array<{ body: CompletionRequest; authorization?: string }> = [];
+  /** Requests that have arrived, answered or still held by `delayMs`. */
+  received = 0;
   reply = 'As John 3:16 says, God so loved the world.';
   status = 200;
   delayMs = 0;
@@ -28,6 +30,7 @@ export class FakeLlm {
       let raw = '';
       req.on('data', (d) => (raw += d));
       req.on('end', () => {
+        this.received++;
         const respond = () => {
           if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
             res.writeHead(404).end();
