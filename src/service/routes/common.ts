@@ -1,21 +1,11 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Book } from '../../core/canon/canon.js';
+import { type ErrorStatus, statusDescription } from '../../core/errors.js';
 import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
 import { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
-
-const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: 'INVALID_REQUEST: a malformed reference, a missing or invalid query, or a limit exceeded',
-  401: 'MISSING_API_KEY or INVALID_API_KEY',
-  403: 'SCOPE_DENIED: the resource exists but is not shareable with this key',
-  404: 'NOT_FOUND',
-  429: 'DAILY_LIMIT_EXCEEDED: resets at midnight UTC',
-  500: 'INTERNAL_ERROR: safe to retry',
-};
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -68,7 +58,7 @@ export function dataRoute<
   };
   for (const status of spec.statuses) {
     responses[status] = {
-      description: ERROR_DESCRIPTIONS[status],
+      description: statusDescription(status, 'data'),
       content: { 'application/json': { schema: ErrorEnvelope } },
     };
   }
