@@ -4,6 +4,7 @@ import { authenticate } from './auth.js';
 import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
+import { singleQueryValues } from './known-query.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
@@ -39,7 +40,12 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   });
 
   // Every data route, the contract's and the extensions, runs these: key, scopes, quota, cache.
-  const data: DataMiddleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
+  const data: DataMiddleware = [
+    authenticate(deps, { allowBearer: true }),
+    singleQueryValues(),
+    dataQuota(deps),
+    responseCache(),
+  ];
   app.route('/', catalogRoutes(deps, data));
   app.route('/', bibleRoutes(deps, data));
   app.route('/', strongsRoutes(deps, data));

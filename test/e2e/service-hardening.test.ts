@@ -50,6 +50,29 @@ describe('bible serve under attack by one client with one valid key', () => {
     ]);
   });
 
+  it('takes integers in the path only as decimal digits, and a known query parameter only once', async () => {
+    const h = { 'X-API-Key': key };
+    for (const [path, message] of [
+      ['/v1/data/bible/kjv/John/1e1', 'chapter must be an integer of at least 1'],
+      ['/v1/data/bible/kjv/John/0x3', 'chapter must be an integer of at least 1'],
+      ['/v1/data/bible/kjv/John/+3', 'chapter must be an integer of at least 1'],
+      ['/v1/data/bible/kjv/John/3.0', 'chapter must be an integer of at least 1'],
+      ['/v1/data/commentaries/mhcc/John/3/1e1', 'verse must be an integer of at least 1'],
+      ['/v1/data/dictionaries/kjv-wordbook/entries/0x1', 'idx must be an integer of at least 0'],
+      ['/v1/data/stories?limit=1&limit=2', "query parameter 'limit' may be given once"],
+    ] as const) {
+      const a = await get(server.url, path, h);
+      expect({ path, status: a.status, error: a.body.error }).toEqual({
+        path,
+        status: 400,
+        error: { code: 'INVALID_REQUEST', message },
+      });
+    }
+    expect((await get(server.url, '/v1/data/bible/kjv/John/03', h)).status).toBe(200);
+    expect((await get(server.url, '/v1/data/dictionaries/kjv-wordbook/entries/0', h)).status).toBe(200);
+    expect((await get(server.url, '/v1/data/stories?limit=1&x=1&x=2', h)).status).toBe(200);
+  });
+
   it('answers 429 with Retry-After: the seconds until midnight UTC', async () => {
     const one = await createKey(dataDir, ['--name', 'one', '--daily', '1']);
     expect((await get(server.url, '/v1/data/bible/books', { 'X-API-Key': one })).status).toBe(200);
