@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { authenticate } from './auth.js';
+import { chatRequestLimits } from './chat/request-limits.js';
 import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
@@ -54,6 +55,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', topicRoutes(deps, data));
   app.route('/', crossrefRoutes(deps, data));
   app.route('/', storyRoutes(deps, data));
+  app.post('/v1/chat', chatRequestLimits());
   chatRoutes(app, deps, deps.env ?? process.env);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

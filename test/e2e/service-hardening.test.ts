@@ -1,5 +1,7 @@
 import { statSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
@@ -9,6 +11,43 @@ function secondsToMidnight(): number {
   const now = new Date();
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.ceil((next - now.getTime()) / 1000);
+}
+
+/**
+ * POSTs a chat body streamed without Content-Length (chunked), produced only as the server reads
+ * it, up to `total` bytes; resolves with the answer and how many bytes the server pulled.
+ */
+function streamChat(
+  url: string,
+  key: string,
+  total: number,
+): Promise<{ status: number; body: string; produced: number }> {
+  let produced = 0;
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const body = new Readable({
+    read() {
+      if (produced >= total) return this.push(null);
+      produced += chunk.length;
+      this.push(chunk);
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/v1/chat`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
+      res.on('end', () => {
+        body.destroy();
+        resolve({ status: res.statusCode ?? 0, body: text, produced });
+      });
+    });
+    // The server may close while bytes are still in flight; the answer has come by then.
+    req.on('error', (err) => (produced ? undefined : reject(err)));
+    body.pipe(req);
+  });
 }
 
 describe('bible serve under attack by one client with one valid key', () => {
@@ -142,4 +181,79 @@ describe('bible serve under attack by one client with one valid key', () => {
     expect(server.child.exitCode).toBeNull();
     expect(server.output()).not.toMatch(/SQLITE_BUSY.*\n\s+at /);
   }, 20_000);
+
+  it('chat: a body over 768 KiB is refused as far as it was read; a wrong Content-Type is refused', async () => {
+    const declared = await get(
+      server.url,
+      '/v1/chat',
+      { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      'POST',
+      JSON.stringify({ message: 'hi', pad: 'x'.repeat(800 * 1024) }),
+    );
+    expect([declared.status, declared.body.error]).toEqual([
+      400,
+      { code: 'INVALID_REQUEST', message: 'the body may be at most 786432 bytes' },
+    ]);
+    const streamed = await streamChat(server.url, key, 100 * 1024 * 1024);
+    expect([streamed.status, JSON.parse(streamed.body)]).toEqual([
+      400,
+      { success: false, error: { code: 'INVALID_REQUEST', message: 'the body may be at most 786432 bytes' } },
+    ]);
+    // Read no further than the limit (plus what socket buffers hold), not the 100 MB offered.
+    expect(streamed.produced).toBeLessThan(16 * 1024 * 1024);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const a = await get(
+        server.url,
+        '/v1/chat',
+        { 'X-API-Key': key, ...(type ? { 'Content-Type': type } : {}) },
+        'POST',
+        JSON.stringify({ message: 'What is faith?' }),
+      );
+      expect({ type, status: a.status, error: a.body.error }).toEqual({
+        type,
+        status: 400,
+        error: { code: 'INVALID_REQUEST', message: 'the body must be JSON, sent with Content-Type: application/json' },
+      });
+    }
+    const charset = await get(
+      server.url,
+      '/v1/chat',
+      { 'X-API-Key': key, 'Content-Type': 'application/json; charset=utf-8' },
+      'POST',
+      JSON.stringify({ message: 'What is faith?' }),
+    );
+    expect(charset.status).toBe(200);
+  });
+
+  it('chat: a history item over 10,000 characters is 400; a full history at the limits in any script is answered', async () => {
+    const post = (body: unknown) =>
+      get(
+        server.url,
+        '/v1/chat',
+        { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        'POST',
+        JSON.stringify(body),
+      );
+    const long = await post({
+      message: 'What is faith?',
+      conversationHistory: [{ role: 'user', content: 'y'.repeat(10_001) }],
+    });
+    expect([long.status, long.body.error]).toEqual([
+      400,
+      {
+        code: 'INVALID_REQUEST',
+        message: "'conversationHistory[0].content' may be at most 10000 characters (got 10001)",
+      },
+    ]);
+    for (const ch of ['y', '愛']) {
+      const full = await post({
+        message: ch.repeat(10_000),
+        conversationHistory: Array.from({ length: 20 }, (_, i) => ({
+          role: i % 2 ? 'assistant' : 'user',
+          content: ch.repeat(10_000),
+        })),
+      });
+      expect({ ch, status: full.status }).toEqual({ ch, status: 200 });
+    }
+  });
 });

@@ -18,7 +18,9 @@ export const CHAT_BODY_MAX_BYTES = 768 * 1024;
 
 export const ChatTurn = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(CHAT_HISTORY_CONTENT_MAX),
+  content: z.string().max(CHAT_HISTORY_CONTENT_MAX, {
+    error: (iss) => `may be at most ${CHAT_HISTORY_CONTENT_MAX} characters (got ${(iss.input as string).length})`,
+  }),
 });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { PERSONAS, type PersonaId } from '../../core/personas.js';
-import { CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX } from '../../core/schemas/chat.js';
+import { CHAT_HISTORY_CONTENT_MAX, CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX } from '../../core/schemas/chat.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -58,6 +58,11 @@ export function validateChatRequest(body: unknown): ValidRequest {
       const turn = t as { role?: unknown; content?: unknown };
       if (!turn || (turn.role !== 'user' && turn.role !== 'assistant') || typeof turn.content !== 'string') {
         throw invalid(`'conversationHistory[${i}]' must be {role: user|assistant, content: string}`);
+      }
+      if (turn.content.length > CHAT_HISTORY_CONTENT_MAX) {
+        throw invalid(
+          `'conversationHistory[${i}].content' may be at most ${CHAT_HISTORY_CONTENT_MAX} characters (got ${turn.content.length})`,
+        );
       }
       return { role: turn.role, content: turn.content };
     });
