@@ -8,12 +8,24 @@ export type Persona = z.infer<typeof Persona>;
 
 export const CHAT_MESSAGE_MAX = 10_000;
 export const CHAT_HISTORY_MAX = 20;
+/** Longest content of one history item: a past message or reply, as long as a message may be. */
+export const CHAT_HISTORY_CONTENT_MAX = 10_000;
+/**
+ * Largest chat request body in bytes, read no further: a message and a full history of items at
+ * their longest in any script (UTF-8, up to 3 bytes a character), with room for the JSON around them.
+ */
+export const CHAT_BODY_MAX_BYTES = 768 * 1024;
 
 // The messages say what a field must be; the service names the field before them.
 const MUST_BE_TURN = 'must be {role: user|assistant, content: string}';
 
 export const ChatTurn = z.object(
-  { role: z.enum(['user', 'assistant'], { error: MUST_BE_TURN }), content: z.string({ error: MUST_BE_TURN }) },
+  {
+    role: z.enum(['user', 'assistant'], { error: MUST_BE_TURN }),
+    content: z.string({ error: MUST_BE_TURN }).max(CHAT_HISTORY_CONTENT_MAX, {
+      error: (iss) => `may be at most ${CHAT_HISTORY_CONTENT_MAX} characters (got ${(iss.input as string).length})`,
+    }),
+  },
   { error: MUST_BE_TURN },
 );
 export type ChatTurn = z.infer<typeof ChatTurn>;
