@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { StudyFields } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
 import { type NoteList, type StudyView, studyText } from './study.js';
@@ -12,8 +13,7 @@ export interface ParallelColumn {
   verses: ParallelVerse[];
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-const visible = (s: string) => s.replace(ANSI, '').length;
+const visible = (s: string) => stripVTControlCharacters(s).length;
 
 /**
  * Verses of several translations aligned by verse: the union of their verse keys in order, so
