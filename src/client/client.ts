@@ -1,3 +1,4 @@
+import type { IncludeValue } from '../core/schemas/bible.js';
 import type {
   BookList,
   Catalog,
@@ -20,7 +21,7 @@ import type {
   TopicSearchResult,
 } from '../core/schemas/index.js';
 import type { ResponseCache } from './cache.js';
-import { errorFromResponse } from './errors.js';
+import { errorFromResponse, UserAbortError } from './errors.js';
 import { type RetryOptions, withRetries } from './retry.js';
 import type { Transport, TransportResponse } from './transport.js';
 
@@ -73,14 +74,28 @@ export class BibleClient {
     if (apiKey) headers['x-api-key'] = apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
-    const res = await withRetries(
-      () =>
-        transport.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
-      {
-        ...this.options.retry,
-        onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
-      },
-    );
+    let res: TransportResponse;
+    try {
+      res = await withRetries(
+        () =>
+          transport.send({
+            method,
+            path,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal,
+          }),
+        {
+          ...this.options.retry,
+          onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
+        },
+      );
+    } catch (err) {
+      if (signal?.aborted) throw new UserAbortError();
+      throw err;
+    }
+    // Embedded, a cancelled chat is answered (500); the caller asked for no answer.
+    if (signal?.aborted) throw new UserAbortError();
     debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
     if (method === 'GET') await cache?.put(path, res);
     return res;
@@ -96,7 +111,7 @@ export class BibleClient {
   async get<T>(path: string, query: Query = {}): Promise<T> {
     const res = await this.send('GET', withQuery(path, query));
     const body = parse(res) as { success?: boolean; data?: T };
-    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body.data as T;
   }
 
@@ -104,7 +119,7 @@ export class BibleClient {
   async post<T>(path: string, payload: unknown, signal?: AbortSignal): Promise<T> {
     const res = await this.send('POST', path, payload, signal);
     const body = parse(res) as { success?: boolean };
-    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body as T;
   }
 
@@ -114,11 +129,17 @@ export class BibleClient {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  passage(translation: string, ref: string) {
-    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, { ref });
+  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
+      ref,
+      include: include.join(',') || undefined,
+    });
   }
-  chapter(translation: string, book: string | number, chapter: number) {
-    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`);
+  chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
+    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
+      include: include.join(',') || undefined,
+    });
   }
   strongs(number: string) {
     return this.get<StrongsEntry>(`/v1/data/strongs/${seg(number)}`);
@@ -189,4 +210,16 @@ function parse(res: TransportResponse): unknown {
       },
     };
   }
+}
+
+/**
+ * The `include` values a service left unanswered: a service without the extension ignores the
+ * parameter and answers verses without the fields (the first verse tells).
+ */
+export function missingStudyFields(
+  verses: ReadonlyArray<Partial<Record<IncludeValue, unknown>>>,
+  include: readonly IncludeValue[],
+): IncludeValue[] {
+  const first = verses[0];
+  return first ? include.filter((f) => first[f] === undefined) : [];
 }

@@ -226,7 +226,7 @@ describe('bible serve: the data interface end to end', () => {
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.info.version).toBe('1.0.0');
     await SwaggerParser.validate(structuredClone(doc) as never);
-    expect(Object.keys(doc.paths).sort()).toEqual([...TEMPLATES].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...TEMPLATES, '/v1/chat'].sort());
   });
 
   it('authenticates: no key, unknown key, revoked key; X-API-Key or Bearer', async () => {

@@ -1,4 +1,3 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import {
   checkPassageLimits,
@@ -8,30 +7,33 @@ import {
 } from '../../core/reference/reference.js';
 import { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { readable } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
-import { bookChapter, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
+import { IncludeQuery, studyFields } from './study-include.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/passage',
+      operationId: 'getPassage',
       summary: 'Passages by reference',
       description: `References in the forms Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c, separated by ";". At most ${MAX_REFERENCES} references, each spanning at most ${MAX_CHAPTERS_PER_REFERENCE} chapters (else 400). An unknown book, chapter or verse is 404.`,
       tags: ['bible'],
       request: {
         params: z.object({ translation: PathParams.translation }),
-        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references') }),
+        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery }),
       },
       data: PassageResult,
+      extension: true,
       statuses: STATUSES.lookup,
       middleware,
     }),
     (c) => {
       const { translation } = c.req.valid('param');
-      const { ref } = c.req.valid('query');
+      const { ref, include } = c.req.valid('query');
       const resource = readable(deps.store, c.get('principal'), 'bible', translation);
       let refs: ReturnType<typeof parseReferenceList>;
       try {
@@ -44,28 +46,43 @@ export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
         .split(';')
         .map((s) => s.trim())
         .filter(Boolean);
-      const passages = refs.map((r, i) => ({
-        ref: texts[i] as string,
-        verses: deps.store
-          .verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse)
-          .map((v) => ({ book: r.book.name, chapter: v.chapter, v: v.verse, text: v.text })),
-      }));
-      return c.json(
-        { success: true as const, data: { translation: resource.id, passages, attribution: resource.attribution } },
-        200,
-      );
+      const passages = refs.map((r, i) => {
+        const rows = deps.store.verses(
+          resource.id,
+          r.book.number,
+          r.start.chapter,
+          r.start.verse,
+          r.end.chapter,
+          r.end.verse,
+        );
+        const extra = studyFields(deps.store, include, resource.id, rows);
+        return {
+          ref: texts[i] as string,
+          verses: rows.map((v) => ({
+            book: r.book.name,
+            chapter: v.chapter,
+            v: v.verse,
+            text: v.text,
+            ...extra.get(`${v.chapter}:${v.verse}`),
+          })),
+        };
+      });
+      return ok(c, { translation: resource.id, passages, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/{book}/{chapter}',
+      operationId: 'getChapter',
       summary: 'A whole chapter',
       tags: ['bible'],
       request: {
         params: z.object({ translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter }),
+        query: z.object({ include: IncludeQuery }),
       },
       data: Chapter,
+      extension: true,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -73,21 +90,18 @@ export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       const { translation, book: bookText, chapter } = c.req.valid('param');
       const resource = readable(deps.store, c.get('principal'), 'bible', translation);
       const book = bookChapter(bookText, chapter);
-      const verses = deps.store.chapter(resource.id, book.number, chapter).map((v) => ({ v: v.verse, text: v.text }));
+      const rows = deps.store.chapter(resource.id, book.number, chapter);
+      const extra = studyFields(deps.store, c.req.valid('query').include, resource.id, rows);
+      const verses = rows.map((v) => ({ v: v.verse, text: v.text, ...extra.get(`${v.chapter}:${v.verse}`) }));
       if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            translation: resource.id,
-            book: { number: book.number, name: book.name },
-            chapter,
-            verses,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        translation: resource.id,
+        book: { number: book.number, name: book.name },
+        chapter,
+        verses,
+        attribution: resource.attribution,
+      });
     },
   );
+  return router;
 }
