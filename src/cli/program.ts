@@ -9,6 +9,7 @@ import { registerCrossrefs } from './commands/crossrefs.js';
 import { registerDictionary } from './commands/dictionary.js';
 import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
+import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
 import { registerStories } from './commands/stories.js';
 import { registerStrongs } from './commands/strongs.js';
@@ -48,6 +49,7 @@ export function buildProgram(io: IO): Command {
     .exitOverride();
   registerBible(program, io);
   registerStrongs(program, io);
+  registerSearch(program, io);
   registerCommentary(program, io);
   registerDictionary(program, io);
   registerTopic(program, io);

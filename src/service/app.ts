@@ -10,8 +10,10 @@ import { responseCache } from './response-cache.js';
 import { bibleRoutes } from './routes/bible.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { commentaryRoutes } from './routes/commentaries.js';
+import { concordanceRoutes } from './routes/concordance.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { searchRoutes } from './routes/search.js';
 import { storyRoutes } from './routes/stories.js';
 import { strongsRoutes } from './routes/strongs.js';
 import { topicRoutes } from './routes/topics.js';
@@ -60,6 +62,8 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   topicRoutes(app, deps, middleware);
   crossrefRoutes(app, deps, middleware);
   storyRoutes(app, deps, middleware);
+  searchRoutes(app, deps, middleware);
+  concordanceRoutes(app, deps, middleware);
   chatRoutes(app, deps, deps.env ?? process.env);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

@@ -5,6 +5,7 @@
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
+ * verses_words_fts   FTS5 over verse text, unstemmed: whole-word search (`love` is not `loved`)
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
  * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
  * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
@@ -41,6 +42,7 @@ CREATE TABLE verses (
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE commentary_notes (
   id INTEGER PRIMARY KEY,
   commentary TEXT NOT NULL,
@@ -108,6 +110,7 @@ CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, c
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
 export const REBUILD_FTS_SQL = `
 INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
+INSERT INTO verses_words_fts(verses_words_fts) VALUES ('rebuild');
 INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
