@@ -4,6 +4,7 @@ import { registerBible } from './commands/bible.js';
 import { registerChat } from './commands/chat.js';
 import { registerCommentary } from './commands/commentary.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerConcordance } from './commands/concordance.js';
 import { registerConfig } from './commands/config.js';
 import { registerCrossrefs } from './commands/crossrefs.js';
 import { registerDictionary } from './commands/dictionary.js';
@@ -50,6 +51,7 @@ export function buildProgram(io: IO): Command {
   registerBible(program, io);
   registerStrongs(program, io);
   registerSearch(program, io);
+  registerConcordance(program, io);
   registerCommentary(program, io);
   registerDictionary(program, io);
   registerTopic(program, io);
