@@ -5,7 +5,14 @@ import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import { preparedOnce } from './prepared.js';
-import { compileSearch, ftsHighlightExpression, MARK_CLOSE, MARK_OPEN, markedMatches } from './search-sql.js';
+import {
+  compileSearch,
+  ftsHighlightExpression,
+  MARK_CLOSE,
+  MARK_OPEN,
+  markedMatches,
+  withStemForms,
+} from './search-sql.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -477,9 +484,10 @@ export class LibraryStore {
    * them, and one page in canonical order or by relevance (bm25; canonical among equals), each
    * with the words that matched.
    */
-  searchWords(translation: string, query: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
-    const index = options.stem ? 'verses_fts' : 'verses_words_fts';
-    const compiled = compileSearch(query, index, options.scope);
+  searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
+    const index = 'verses_words_fts';
+    const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
+    const compiled = compileSearch(query, options.scope);
     const from = compiled.match
       ? `verses v JOIN (SELECT rowid, rank FROM ${index} WHERE ${index} MATCH ?) f ON f.rowid = v.id`
       : 'verses v';
@@ -501,6 +509,14 @@ export class LibraryStore {
       byBook,
       hits: rows.map(({ id, ...row }) => ({ ...row, matches: matches.get(id) ?? [] })),
     };
+  }
+
+  /** The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the word itself. */
+  stemForms(word: string): string[] {
+    const forms = this.stmt(
+      'SELECT term FROM word_stems WHERE stem = (SELECT stem FROM word_stems WHERE term = ?) ORDER BY term',
+    ).all(word) as Array<{ term: string }>;
+    return forms.length ? forms.map((f) => f.term) : [word];
   }
 
   /** The matched words per verse id: marked by the index's highlighter for words, the tagged spans for Strong's numbers. */

@@ -1,8 +1,8 @@
 import type { SearchClause, SearchQuery, SearchTerm, TextTerm } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 
-/** The two verse indexes: whole words, or Porter-stemmed (love also finds loved, loveth). */
-export type VerseIndex = 'verses_words_fts' | 'verses_fts';
+/** The whole-word verse index the search runs on (stemming expands words into their forms instead). */
+const INDEX = 'verses_words_fts';
 
 /**
  * One term in FTS5 syntax. The tokens are letters, marks and digits only (the parser saw to
@@ -14,6 +14,23 @@ export function ftsTerm(term: TextTerm): string {
 
 function ftsAnyOf(terms: TextTerm[]): string {
   return terms.length === 1 ? ftsTerm(terms[0] as TextTerm) : `(${terms.map(ftsTerm).join(' OR ')})`;
+}
+
+/**
+ * The query with each plain word (not a phrase or prefix) widened to all the forms of the text
+ * that share its stem, as alternatives in its clause: `love` becomes love OR loved OR loveth ….
+ */
+export function withStemForms(query: SearchQuery, forms: (word: string) => string[]): SearchQuery {
+  return {
+    clauses: query.clauses.map((clause) => ({
+      negated: clause.negated,
+      anyOf: clause.anyOf.flatMap((t): SearchTerm[] =>
+        t.kind === 'text' && t.tokens.length === 1 && !t.prefix
+          ? forms(t.tokens[0] as string).map((w) => ({ kind: 'text', tokens: [w], prefix: false }))
+          : [t],
+      ),
+    })),
+  };
 }
 
 /** Every text term as one OR expression: what the highlighter marks in a result, whatever the query's logic. */
@@ -41,7 +58,8 @@ const STRONGS_VERSES = `(v.book, v.chapter, v.verse) IN (
  * d`), which the index answers in one pass; a clause with a Strong's number becomes a condition
  * on the concordance table, and a clause mixing both an OR of the two.
  */
-export function compileSearch(query: SearchQuery, index: VerseIndex, scope: BookSpan[]): CompiledSearch {
+export function compileSearch(query: SearchQuery, scope: BookSpan[]): CompiledSearch {
+  const index = INDEX;
   const where: string[] = [];
   const params: unknown[] = [];
   const inIndex = (expr: string, not = false) => {
