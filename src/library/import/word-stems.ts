@@ -45,12 +45,11 @@ export function buildWordStems(db: Database.Database): void {
   const known = new Set(terms);
   db.exec(`CREATE VIRTUAL TABLE temp.stemmer USING fts5(w, tokenize='porter unicode61 remove_diacritics 2')`);
   const put = db.prepare('INSERT INTO temp.stemmer (rowid, w) VALUES (?, ?)');
-  terms.forEach((term, i) =>
+  for (const [i, term] of terms.entries())
     put.run(
       i + 1,
       archaicBase(term, (w) => known.has(w)),
-    ),
-  );
+    );
   db.exec(`CREATE VIRTUAL TABLE temp.stemmer_vocab USING fts5vocab(temp, 'stemmer', 'instance')`);
   const insert = db.prepare('INSERT INTO word_stems (term, stem) VALUES (?, ?)');
   for (const row of db.prepare('SELECT term, doc FROM temp.stemmer_vocab').all() as Array<{
