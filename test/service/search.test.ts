@@ -160,8 +160,8 @@ describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
     const doc = (await (await app.request('/openapi.json')).json()) as {
       paths: Record<string, { get: { tags: string[] } }>;
     };
-    expect(doc.paths['/v1/data/bible/{translation}/search']?.get.tags).toEqual(['extensions']);
-    expect(doc.paths['/v1/data/strongs/{number}/verses']?.get.tags).toEqual(['extensions']);
+    expect(doc.paths['/v1/data/bible/{translation}/search']?.get.tags).toContain('extensions');
+    expect(doc.paths['/v1/data/strongs/{number}/verses']?.get.tags).toContain('extensions');
   });
 
   it.each([

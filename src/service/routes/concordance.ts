@@ -1,25 +1,26 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { ConcordanceResult } from '../../core/schemas/search.js';
 import { readable, readableOfKind } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
-import { dataRoute, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
-
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+import { createRouter, ok } from './router.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
-export function concordanceRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/strongs/{number}/verses',
       summary: "The verses of a Strong's number, with the words that render it (extension)",
       description:
         "The concordance of one number in one Strong's-tagged translation: verse and occurrence counts, renderings, verses per book, and a page of verses in canonical order. Without translation, the first tagged translation the key can read. An untagged translation is 400; a number no lexicon holds is 404.",
-      tags: ['extensions'],
+      operationId: 'getStrongsVerses',
+      tags: ['strongs'],
+      extension: true,
       request: {
         params: z.object({
           number: z.string().openapi({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
@@ -57,28 +58,23 @@ export function concordanceRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, m
       const entry = deps.store.strongs(number);
       if (!entry) throw notFound(`no Strong's entry ${number}`);
       const found = deps.store.concordance(bible.id, number, page.limit, page.offset);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            number,
-            lemma: entry.lemma,
-            transliteration: entry.transliteration,
-            gloss: entry.gloss,
-            verses: found.verses,
-            occurrences: found.occurrences,
-            renderings: found.renderings,
-            byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
-            results: found.hits.map((h) => ({
-              ref: `${bookName(h.book)} ${h.chapter}:${h.verse}`,
-              text: h.text,
-              words: h.words,
-            })),
-            attribution: `${bible.attribution} ${lexicon.attribution}`,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        number,
+        lemma: entry.lemma,
+        transliteration: entry.transliteration,
+        gloss: entry.gloss,
+        verses: found.verses,
+        occurrences: found.occurrences,
+        renderings: found.renderings,
+        byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
+        results: found.hits.map((h) => ({
+          ref: `${bookName(h.book)} ${h.chapter}:${h.verse}`,
+          text: h.text,
+          words: h.words,
+        })),
+        attribution: `${bible.attribution} ${lexicon.attribution}`,
+      });
     },
   );
+  return router;
 }

@@ -1,16 +1,14 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { SearchResult } from '../../core/schemas/search.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
-import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
-
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+import { createRouter, ok } from './router.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
@@ -30,14 +28,17 @@ function flag(name: string, value: string | undefined, values: readonly string[]
   return value;
 }
 
-export function searchRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/search',
       summary: 'Search the verses of a translation (extension)',
       description:
         'Whole words, case-insensitive, all required; "a phrase"; a OR b; -word excludes; word* a prefix; a Strong\'s number (G25, H430) matches the words tagged with it in a tagged translation. A query outside this language is 400 with the reason.',
-      tags: ['extensions'],
+      operationId: 'searchVerses',
+      tags: ['bible'],
+      extension: true,
       request: {
         params: z.object({ translation: PathParams.translation }),
         query: z.object({
@@ -86,20 +87,15 @@ export function searchRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middle
           matches: h.matches,
         };
       });
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            query: params.q,
-            translation: resource.id,
-            total: found.total,
-            byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
-            results,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        query: params.q,
+        translation: resource.id,
+        total: found.total,
+        byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
+        results,
+        attribution: resource.attribution,
+      });
     },
   );
+  return router;
 }
