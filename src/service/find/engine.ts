@@ -1,5 +1,6 @@
 import { BOOKS } from '../../core/canon/canon.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
+import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
 import type { Principal } from '../context.js';
 import { crossrefVotes } from './crossrefs.js';
@@ -26,9 +27,6 @@ const WEIGHTS: Record<SignalName, number> = {
   stories: 0.4,
   crossrefs: 0.4,
 };
-
-/** The English translations the words of a question are matched in (the RV1909 is Spanish). */
-const MATCH_TRANSLATIONS = ['kjv', 'web'];
 
 export const FIND_LIMIT_MAX = 50;
 
@@ -94,7 +92,7 @@ export function findVerses(
     store,
     question,
     words: contentWords(question),
-    translations: MATCH_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
+    translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,

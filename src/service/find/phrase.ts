@@ -23,17 +23,16 @@ export function phraseVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   if (!wanted.length) return [];
   const votes = new Map<number, Vote>();
   for (const m of matches) {
-    const have = new Set(pairs(tokens(m.text).map(inflectionless)));
-    const hits = wanted.filter((p) => have.has(p));
-    if (hits.length < Math.min(2, wanted.length)) continue;
-    const score = hits.length / wanted.length;
-    const old = votes.get(m.key);
-    if (!old || old.score < score) {
-      votes.set(m.key, {
-        key: m.key,
-        score,
-        why: `phrase (${m.translation.toUpperCase()}): ${hits.length} of ${wanted.length} word pairs in order`,
-      });
+    for (const [translation, words] of Object.entries(m.tokens)) {
+      const have = new Set(pairs(words.map(inflectionless)));
+      const hits = wanted.filter((p) => have.has(p));
+      if (hits.length < Math.min(2, wanted.length)) continue;
+      const score = hits.length / wanted.length;
+      const old = votes.get(m.key);
+      if (!old || old.score < score) {
+        const why = `phrase (${translation.toUpperCase()}): ${hits.length} of ${wanted.length} word pairs in order`;
+        votes.set(m.key, { key: m.key, score, why });
+      }
     }
   }
   return [...votes.values()];
