@@ -41,11 +41,12 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           if (!e) continue;
           const study = osisStudyVerse(e.bytes.toString('utf8'), redOpen);
           redOpen = study.redOpen;
+          // A verse a translation leaves out may still carry a note saying so (WEB Luke 17:36).
+          writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
+          pending = [];
           if (!study.text) continue;
           writer.verse(id, book.number, i + 1, v, study.text);
           if (tagged) writer.verseWords(id, book.number, i + 1, v, study.spans);
-          writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
-          pending = [];
           count++;
         }
       });
