@@ -9,6 +9,7 @@ import type {
   CrossRefs,
   DictionaryEntry,
   DictionarySearchResult,
+  FindResult,
   MergedTopic,
   PassageResult,
   Story,
@@ -172,6 +173,10 @@ export class BibleClient {
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+  /** Extension: the verses a question most likely means. */
+  find(translation: string, q: string, limit?: number) {
+    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
   }
 
   /** One chat message; the whole response (data and meta). */

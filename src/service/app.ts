@@ -13,6 +13,7 @@ import { commentaryRoutes } from './routes/commentaries.js';
 import type { DataMiddleware } from './routes/common.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { findRoutes } from './routes/find.js';
 import { createRouter } from './routes/router.js';
 import { storyRoutes } from './routes/stories.js';
 import { strongsRoutes } from './routes/strongs.js';
@@ -48,6 +49,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', topicRoutes(deps, data));
   app.route('/', crossrefRoutes(deps, data));
   app.route('/', storyRoutes(deps, data));
+  app.route('/', findRoutes(deps, data));
   chatRoutes(app, deps, deps.env ?? process.env);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

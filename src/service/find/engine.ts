@@ -1,4 +1,5 @@
 import { BOOKS } from '../../core/canon/canon.js';
+import type { FindResult, FoundVerse } from '../../core/schemas/find.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
 import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
@@ -28,30 +29,11 @@ const WEIGHTS: Record<SignalName, number> = {
   crossrefs: 0.4,
 };
 
-export const FIND_LIMIT_MAX = 50;
-
 export interface FindOptions {
   translation: string;
   limit: number;
   /** Signals turned off (bench/find.mjs measures what each contributes). */
   without?: readonly SignalName[];
-}
-
-export interface FoundVerse {
-  ref: string;
-  book: string;
-  chapter: number;
-  v: number;
-  text: string;
-  score: number;
-  why: string[];
-}
-
-export interface FindResult {
-  query: string;
-  translation: string;
-  results: FoundVerse[];
-  attribution: string;
 }
 
 interface Fused {

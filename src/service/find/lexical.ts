@@ -18,7 +18,8 @@ export interface LexicalMatch {
   key: number;
   relevance: number;
   tokens: Record<string, string[]>;
-  words: string[];
+  /** The question's content words each translation's wording holds. */
+  held: Record<string, string[]>;
 }
 
 /**
@@ -66,7 +67,7 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
       key: r.key,
       relevance: r.score / best,
       tokens: words,
-      words: heldWords(input.words, Object.values(words).flat()),
+      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, heldWords(input.words, w)])),
     };
   });
 }
@@ -77,9 +78,17 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
  * words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  return matches.map((m) => ({
-    key: m.key,
-    score: (m.relevance * m.words.length) / Math.max(1, input.words.length),
-    why: `words: ${m.words.join(', ')}`,
-  }));
+  return matches.map((m) => {
+    const all = new Set(Object.values(m.held).flat());
+    // Each word told once, with the translation it is in when only one has it.
+    const told = [...all].map((w) => {
+      const where = Object.keys(m.held).filter((t) => m.held[t]?.includes(w));
+      return where.length === Object.keys(m.held).length ? w : `${w} (${where.join(', ').toUpperCase()})`;
+    });
+    return {
+      key: m.key,
+      score: (m.relevance * all.size) / Math.max(1, input.words.length),
+      why: `words: ${told.join(', ')}`,
+    };
+  });
 }
