@@ -422,6 +422,16 @@ export class LibraryStore {
     }));
   }
 
+  /** The verses (as book×1e6 + chapter×1e3 + verse) of a translation where a Strong's number occurs, at most `limit`. */
+  strongsVerseKeys(translation: string, number: string, limit: number): number[] {
+    return (
+      this.stmt(
+        `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse AS key FROM strongs_occurrences
+         WHERE number = ? AND translation = ? LIMIT ?`,
+      ).all(number, translation, limit) as Array<{ key: number }>
+    ).map((r) => r.key);
+  }
+
   private readonly findFrequencies = new Map<string, number>();
 
   /** How many verses of find_fts hold a word (any translation's column); remembered per word. */

@@ -12,6 +12,7 @@ import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
 import { storyVotes } from './stories.js';
+import { strongsVotes } from './strongs.js';
 import { topicVotes } from './topics.js';
 
 /**
@@ -85,6 +86,7 @@ export function findVerses(
   const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
   if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
   if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
+  if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));

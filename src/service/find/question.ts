@@ -50,6 +50,11 @@ export function tokens(text: string): string[] {
   );
 }
 
+/** Whether a word is a function word (matched only inside a phrase). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
+}
+
 /** The question's words that may stand in a phrase: all but the frame words, in order. */
 export function phraseTokens(question: string): string[] {
   return tokens(question.normalize('NFC')).filter((w) => !FRAME_WORDS.has(w));
