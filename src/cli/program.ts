@@ -8,6 +8,7 @@ import { registerConcordance } from './commands/concordance.js';
 import { registerConfig } from './commands/config.js';
 import { registerCrossrefs } from './commands/crossrefs.js';
 import { registerDictionary } from './commands/dictionary.js';
+import { registerFind } from './commands/find.js';
 import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
 import { registerSearch } from './commands/search.js';
@@ -56,6 +57,7 @@ export function buildProgram(io: IO): Command {
   registerDictionary(program, io);
   registerTopic(program, io);
   registerCrossrefs(program, io);
+  registerFind(program, io);
   registerStories(program, io);
   registerChat(program, io);
   registerConfig(program, io);

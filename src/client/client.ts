@@ -11,6 +11,7 @@ import type {
   CrossRefs,
   DictionaryEntry,
   DictionarySearchResult,
+  FindResult,
   MergedTopic,
   PassageResult,
   SearchResult,
@@ -181,6 +182,10 @@ export class BibleClient {
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+  /** Extension: the verses a question most likely means. */
+  find(translation: string, q: string, limit?: number) {
+    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
   }
 
   /** Extension: verses of a translation matching a query (see the search endpoint for the language). */

@@ -14,6 +14,7 @@ import type { DataMiddleware } from './routes/common.js';
 import { concordanceRoutes } from './routes/concordance.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { findRoutes } from './routes/find.js';
 import { createRouter } from './routes/router.js';
 import { searchRoutes } from './routes/search.js';
 import { storyRoutes } from './routes/stories.js';
@@ -52,6 +53,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', storyRoutes(deps, data));
   app.route('/', searchRoutes(deps, data));
   app.route('/', concordanceRoutes(deps, data));
+  app.route('/', findRoutes(deps, data));
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
