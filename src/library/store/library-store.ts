@@ -5,6 +5,7 @@ import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import { preparedOnce } from './prepared.js';
+import { FIND_TRANSLATIONS } from './schema.js';
 import {
   compileSearch,
   ftsHighlightExpression,
@@ -13,7 +14,6 @@ import {
   markedMatches,
   withStemForms,
 } from './search-sql.js';
-import { FIND_TRANSLATIONS } from './schema.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
