@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWithSword } from '../support/env.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
 /** Seconds until the next midnight UTC, as a 429's Retry-After should say. */
@@ -124,6 +125,23 @@ describe('bible serve under attack by one client with one valid key', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, after));
     expect(retryAfter).toBeLessThanOrEqual(before);
+    // Chat's daily message limit says the same.
+    const chatOne = await createKey(dataDir, ['--name', 'chat-one', '--chat-daily', '1']);
+    const ask = () =>
+      get(
+        server.url,
+        '/v1/chat',
+        { 'X-API-Key': chatOne, 'Content-Type': 'application/json' },
+        'POST',
+        JSON.stringify({ message: 'What is faith?' }),
+      );
+    expect((await ask()).status).toBe(200);
+    const chatBefore = secondsToMidnight();
+    const chatRefused = await ask();
+    expect([chatRefused.status, chatRefused.body.error?.code]).toEqual([429, 'DAILY_LIMIT_EXCEEDED']);
+    const chatRetry = Number(chatRefused.headers.get('retry-after'));
+    expect(chatRetry).toBeGreaterThanOrEqual(1);
+    expect(chatRetry).toBeLessThanOrEqual(chatBefore);
   });
 
   it('a stream of failing requests holds no unit: 50 valid racing 150 404s with 50 left all succeed', async () => {
@@ -212,7 +230,7 @@ describe('bible serve under attack by one client with one valid key', () => {
       expect({ type, status: a.status, error: a.body.error }).toEqual({
         type,
         status: 400,
-        error: { code: 'INVALID_REQUEST', message: 'the body must be JSON, sent with Content-Type: application/json' },
+        error: { code: 'INVALID_REQUEST', message: 'the body must be JSON (Content-Type: application/json)' },
       });
     }
     const charset = await get(
@@ -256,4 +274,43 @@ describe('bible serve under attack by one client with one valid key', () => {
       expect({ ch, status: full.status }).toEqual({ ch, status: 200 });
     }
   });
+
+  itWithSword(
+    'chat retrieves only from resources the key may read; a key that may read no Bible is told so',
+    async () => {
+      const full = { 'X-API-Key': key };
+      const attribution = async (path: string) =>
+        ((await get(server.url, path, full)).body.data as { attribution: string }).attribution;
+      const others = {
+        kjv: await attribution('/v1/data/bible/kjv/John/3'),
+        nave: await attribution('/v1/data/topics/nave/entries/love'),
+        strongs: await attribution('/v1/data/strongs/G26'),
+        mhcc: await attribution('/v1/data/commentaries/mhcc/1%20Corinthians/13/4'),
+      };
+      const web = await attribution('/v1/data/bible/web/John/3');
+      const chat = async (k: string) => {
+        const a = await get(
+          server.url,
+          '/v1/chat',
+          { 'X-API-Key': k, 'Content-Type': 'application/json' },
+          'POST',
+          JSON.stringify({ message: 'What is love in 1 Corinthians 13:4?', persona: 'biblical_scholar' }),
+        );
+        expect(a.status).toBe(200);
+        return (a.body.data as { message: string }).message;
+      };
+      const webOnly = await chat(await createKey(dataDir, ['--name', 'web-only', '--scopes', 'web']));
+      expect(webOnly).toContain('(1 Corinthians 13:4, WEB)');
+      expect(webOnly).toContain(`— Sources: ${web}`);
+      for (const [id, text] of Object.entries(others))
+        expect({ id, quoted: webOnly.includes(text) }).toEqual({ id, quoted: false });
+      expect(webOnly).not.toMatch(/Strong's|MHCC|, KJV\)/);
+      const noBible = await chat(
+        await createKey(dataDir, ['--name', 'no-bible', '--scopes', 'nave,strongs-greek,mhcc']),
+      );
+      expect(noBible).toBe(
+        'This key may read no Bible translation, so there is no Scripture to answer from. Ask the operator of this service for a key that includes one.',
+      );
+    },
+  );
 });

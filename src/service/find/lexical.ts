@@ -1,0 +1,94 @@
+import { tokens } from './question.js';
+import type { FindInput, Vote } from './signal.js';
+import { stem } from './stem.js';
+
+/** How many verses the full-text ranking hands on to the lexical and phrase signals. */
+const DEPTH = 400;
+/**
+ * A word in more verses than this (god, lord, all) is left out of the index query when the
+ * question has rarer ones: its BM25 weight is small and ranking its thousands of verses is most
+ * of the cost. It still counts where a verse is judged (the words held, the phrases).
+ */
+const COMMON = 2500;
+/** Stems shorter than this are too broad to search by prefix ("sin"* would find "since"). */
+const MIN_PREFIX = 5;
+
+/** A verse the full-text index found: relevance scaled to the best match, its words per translation, the question words it holds. */
+export interface LexicalMatch {
+  key: number;
+  relevance: number;
+  tokens: Record<string, string[]>;
+  /** The question's content words each translation's wording holds. */
+  held: Record<string, string[]>;
+}
+
+/**
+ * The FTS5 expression for any of the words, each quoted, and each also by its stem as a prefix
+ * where Porter's stemming keeps forms apart that mean the same ("cheerfully" / "cheerful",
+ * "greatest" / "great").
+ */
+export function wordsMatch(words: string[]): string | undefined {
+  const terms = new Set<string>();
+  for (const w of words) {
+    const q = w.replace(/"/g, '""');
+    terms.add(`"${q}"`);
+    const s = stem(q);
+    if (s !== q && s.length >= MIN_PREFIX) terms.add(`"${s}"*`);
+  }
+  return terms.size ? [...terms].join(' OR ') : undefined;
+}
+
+/**
+ * The question's words a verse's words hold, compared by stem ("betrayed" holds for "betray",
+ * "enemies" for "enemy"); a stem under four letters must be the whole word ("sin" is not "since").
+ */
+export function heldWords(words: string[], verseWords: string[]): string[] {
+  return words.filter((w) => {
+    const s = stem(w);
+    if (s.length < 4) return verseWords.some((t) => t === w || t === s || t === `${s}s`);
+    return verseWords.some((t) => t.startsWith(s));
+  });
+}
+
+/**
+ * BM25 over the English translations' wordings of each verse at once (find_fts, Porter-stemmed)
+ * for any of the question's content words: the verses the lexical and phrase signals judge.
+ */
+export function lexicalMatches(input: FindInput): LexicalMatch[] {
+  const rare = input.words.filter((w) => input.store.findFrequency(w) <= COMMON);
+  const match = wordsMatch(rare.length ? rare : input.words);
+  if (!match) return [];
+  const rows = input.store.findRanked(input.translations, match, DEPTH);
+  const best = rows[0]?.score ?? 0;
+  if (best <= 0) return [];
+  return rows.map((r) => {
+    const words = Object.fromEntries(Object.entries(r.texts).map(([t, text]) => [t, tokens(text)]));
+    return {
+      key: r.key,
+      relevance: r.score / best,
+      tokens: words,
+      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, heldWords(input.words, w)])),
+    };
+  });
+}
+
+/**
+ * Lexical ranking: the verse's relevance, times the share of the question's content words it
+ * holds (a verse with one of two words is half as good a match, however rare that word); the
+ * words it holds are its reason.
+ */
+export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
+  return matches.map((m) => {
+    const all = new Set(Object.values(m.held).flat());
+    // Each word told once, with the translation it is in when only one has it.
+    const told = [...all].map((w) => {
+      const where = Object.keys(m.held).filter((t) => m.held[t]?.includes(w));
+      return where.length === Object.keys(m.held).length ? w : `${w} (${where.join(', ').toUpperCase()})`;
+    });
+    return {
+      key: m.key,
+      score: (m.relevance * all.size) / Math.max(1, input.words.length),
+      why: `words: ${told.join(', ')}`,
+    };
+  });
+}
