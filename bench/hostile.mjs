@@ -5,8 +5,8 @@
 // server's RSS after it. Targets: /catalog under 250 ms during every attack; RSS under 300 MB
 // after the cache and body attacks; the server alive and answering after a 7-second outside lock.
 // Needs a built CLI and a library (npm run build; bible library import, or BIBLE_DATA_DIR).
-// Usage: node bench/hostile.mjs [passages=2000]
-import { execFileSync, spawn } from 'node:child_process';
+// Usage: node bench/hostile.mjs [passages=2000] [only attacks whose name contains this]
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -14,8 +14,10 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
+import { startServe } from './served.mjs';
 
 const passages = Number(process.argv[2] ?? 2000);
+const only = process.argv[3] ?? '';
 const bin = new URL('../bin/bible.js', import.meta.url).pathname;
 const library = join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite');
 if (!existsSync(library)) {
@@ -33,21 +35,9 @@ const created = execFileSync(
 );
 const key = JSON.parse(created).key;
 
-const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet'], {
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const { child, url } = await startServe({ env, stderr: 'pipe' });
 let serverErrors = '';
 child.stderr.on('data', (d) => (serverErrors += d));
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/listening on (http:\/\/\S+)/);
-    if (m) resolve(m[1]);
-  });
-  child.on('close', () => reject(new Error(`bible serve exited: ${out}${serverErrors}`)));
-});
 const { hostname, port } = new URL(url);
 const alive = () => child.exitCode === null && child.signalCode === null;
 
@@ -240,7 +230,7 @@ console.log(`bible serve at ${url}; RSS ${rssMb().toFixed(0)} MB at start`);
 console.log(`yardstick: /v1/data/catalog on the idle server, slowest of 20: ${yardstick.toFixed(1)} ms\n`);
 
 const results = [];
-for (const [name, attack] of attacks) {
+for (const [name, attack] of attacks.filter(([name]) => name.includes(only))) {
   const r = await during(attack);
   const rss = rssMb();
   results.push({ name, ...r, rss });
