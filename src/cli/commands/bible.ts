@@ -6,9 +6,11 @@ import type { IO } from '../io.js';
 import { fetchPassages, referencesFromArgs } from '../references.js';
 import { renderTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
+import { verseMarks } from '../verse-marks.js';
 
 export interface TranslationOptions {
   translation?: string;
+  notesInline?: boolean;
 }
 
 export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
@@ -17,12 +19,13 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await fetchPassages(client, translation, typed);
   if (ctx.globals.json) return ctx.json(data);
+  const marks = await verseMarks(ctx, opts.notesInline);
   data.passages.forEach((p, i) => {
     if (i > 0) ctx.out.line();
     const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
     heading(ctx, `${p.ref} (${data.translation.toUpperCase()})`);
     if (!p.verses.length) ctx.out.line(ctx.style.c.dim('(no text in this translation)'));
-    printVerses(ctx, p.verses, multiChapter);
+    printVerses(ctx, p.verses, multiChapter, marks?.(p.verses[0]?.book ?? ''));
   });
   ctx.out.attribution(data.attribution);
   await ctx.out.flush();
@@ -48,7 +51,8 @@ export async function runChapter(
   const data = await client.chapter(translation, book.name, chapter);
   if (ctx.globals.json) return ctx.json(data);
   heading(ctx, `${data.book.name} ${data.chapter} (${data.translation.toUpperCase()})`);
-  printVerses(ctx, data.verses);
+  const marks = await verseMarks(ctx, opts.notesInline);
+  printVerses(ctx, data.verses, false, marks?.(data.book.name, data.chapter));
   ctx.out.attribution(data.attribution);
   await ctx.out.flush();
 }
@@ -92,6 +96,7 @@ export function registerBible(program: Command, io: IO): void {
     .description('look up passages: bible passage "John 3:16" "Rom 5:8-10", or "Gen 1-3; Ps 23"')
     .argument('<ref...>', 'references (Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c)')
     .option('-t, --translation <id>', 'translation id (default: config, else the first in the catalog)')
+    .option('--notes-inline', 'show your notes under their verses (marks: ✎ note, ★ bookmark)')
     .action(async (refs: string[], opts: TranslationOptions, cmd: Command) =>
       runPassage(refs, opts, await contextFor(io, cmd)),
     );
@@ -101,6 +106,7 @@ export function registerBible(program: Command, io: IO): void {
     .description('read a whole chapter')
     .argument('<book...>', 'book number, name or abbreviation, then the chapter number')
     .option('-t, --translation <id>', 'translation id')
+    .option('--notes-inline', 'show your notes under their verses (marks: ✎ note, ★ bookmark)')
     .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
       if (words.length < 2) throw usageError('chapter needs a book and a chapter number: bible chapter John 3');
       const chapter = words[words.length - 1] as string;
