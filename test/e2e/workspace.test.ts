@@ -1,6 +1,8 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { itWithSword } from '../support/env.js';
@@ -11,6 +13,7 @@ import { TmuxSession } from '../support/tmux.js';
 const workspace = () => serviceDataDir();
 const at = (dataDir: string, extra: NodeJS.ProcessEnv = {}) => ({ env: { BIBLE_DATA_DIR: dataDir, ...extra } });
 const json = (stdout: string) => JSON.parse(stdout);
+const exec = promisify(execFile);
 
 describe('the study workspace, end to end', () => {
   it('a plan started in one time zone keeps its days when read in another', async () => {
@@ -278,5 +281,45 @@ describe('the study workspace, end to end', () => {
     await onTerminal('note edit 1', 'Updated note #1 on Ruth 1:16');
     const listed = await runCli(['note', 'list', '--json'], at(dir));
     expect(JSON.parse(listed.stdout)[0].text).toBe('written in the editor\nwritten in the editor');
+  });
+
+  it('bash completion: workspace commands, plan subcommands and ids, export formats', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'bible-bin-'));
+    symlinkSync(join(process.cwd(), 'bin', 'bible.js'), join(bin, 'bible'));
+    const config = mkdtempSync(join(tmpdir(), 'bible-config-'));
+    mkdirSync(join(config, 'plans'));
+    writeFileSync(join(config, 'plans', 'Lent.json'), '{"days": ["John 1"]}');
+    const script = (await runCli(['completion', 'bash'])).stdout;
+    const complete = async (words: string[]) => {
+      const cmd = `eval "$SCRIPT"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _bible; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const { stdout } = await exec('bash', ['-c', cmd], {
+        cwd: mkdtempSync(join(tmpdir(), 'bible-cwd-')),
+        env: { PATH: `${bin}:${process.env.PATH}`, SCRIPT: script, HOME: config, BIBLE_CONFIG_DIR: config },
+      });
+      return stdout.split('\n').filter(Boolean);
+    };
+    expect(await complete(['bible', 'boo'])).toEqual(['books', 'bookmark', 'bookmarks']);
+    expect(await complete(['bible', 'plan', ''])).toEqual([
+      'list',
+      'start',
+      'today',
+      'done',
+      'status',
+      'catch-up',
+      'stop',
+    ]);
+    expect(await complete(['bible', 'plan', 'start', ''])).toEqual([
+      'bible-year',
+      'nt-90',
+      'gospels-30',
+      'psalms-30',
+      'proverbs-31',
+      'lent',
+    ]);
+    expect(await complete(['bible', 'note', ''])).toEqual(['add', 'list', 'edit', 'rm']);
+    expect(await complete(['bible', 'export', '--format', ''])).toEqual(['md', 'json', 'csv']);
+    expect(await complete(['bible', 'passage', '--no'])).toContain('--notes-inline');
+    for (const shell of ['zsh', 'fish'])
+      expect((await runCli(['completion', shell])).stdout).toContain('__complete plans');
   });
 });
