@@ -28,15 +28,21 @@ export async function verseMarks(
   const path = userStorePath(ctx.env);
   if (!existsSync(path)) return undefined;
   const { UserStore } = await import('../workspace/store.js');
-  const store = UserStore.openIfExists(path);
-  if (!store) return undefined;
   let notes: Array<Marked & { text: string; id: number }>;
   let bookmarks: Marked[];
   try {
-    notes = store.notes();
-    bookmarks = store.bookmarks();
-  } finally {
-    store.close();
+    const store = UserStore.openIfExists(path);
+    if (!store) return undefined;
+    try {
+      notes = store.notes();
+      bookmarks = store.bookmarks();
+    } finally {
+      store.close();
+    }
+  } catch (err) {
+    // A broken workspace is no reason not to show the text.
+    ctx.notice(`${(err as Error).message}; the verses are shown without your marks`);
+    return undefined;
   }
   if (!notes.length && !bookmarks.length) return undefined;
   const shown = new Set<number>();

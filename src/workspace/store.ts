@@ -195,6 +195,17 @@ export function cleanNoteText(text: string): string {
   return clean;
 }
 
+/** Opens the database, saying which file it is when it is not one (a stray file, a damaged copy). */
+function opened(path: string, open: () => Database.Database): Database.Database {
+  try {
+    return open();
+  } catch (err) {
+    if (err instanceof Database.SqliteError && /NOTADB|CORRUPT/.test(err.code))
+      throw new Error(`${path} is not a workspace database (${err.message}); move it aside to start a new one`);
+    throw err;
+  }
+}
+
 /**
  * The user's workspace in SQLite. Every change is one transaction, so a command either happens
  * whole or not at all (SQLite's journal makes the write atomic); the file is created mode 0600
@@ -210,19 +221,28 @@ export class UserStore {
     if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
     // Also when the file came from elsewhere (a copy, an older umask): notes are private.
     chmodSync(path, 0o600);
-    const db = new Database(path);
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
-    db.exec(SCHEMA);
-    return new UserStore(db);
+    return new UserStore(
+      opened(path, () => {
+        const db = new Database(path);
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+        db.exec(SCHEMA);
+        return db;
+      }),
+    );
   }
 
   /** Opens an existing store for reading only; undefined when there is none (reading must not create it). */
   static openIfExists(path: string): UserStore | undefined {
     if (!existsSync(path)) return undefined;
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
-    return new UserStore(db);
+    return new UserStore(
+      opened(path, () => {
+        const db = new Database(path, { readonly: true, fileMustExist: true });
+        db.pragma('busy_timeout = 5000');
+        db.prepare('SELECT count(*) FROM sqlite_master').get();
+        return db;
+      }),
+    );
   }
 
   close(): void {

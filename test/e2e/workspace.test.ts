@@ -258,6 +258,20 @@ describe('the study workspace, end to end', () => {
     expect((await runCli(['bookmarks'], env)).stdout).toBe('John 1:1\n');
   });
 
+  it('a damaged user.sqlite: passage still reads, workspace commands name the file, nothing is overwritten', async () => {
+    const dir = workspace();
+    const user = join(dir, 'user.sqlite');
+    writeFileSync(user, 'not a database');
+    const read = await runCli(['passage', 'Jn 11:35'], at(dir));
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain('35 Jesus wept.');
+    const says = `${user} is not a workspace database (file is not a database); move it aside to start a new one`;
+    expect(read.stderr).toBe(`bible: ${says}; the verses are shown without your marks\n`);
+    const add = await runCli(['note', 'add', 'Jn 11:35', 'short'], at(dir));
+    expect([add.code, add.stderr]).toEqual([1, `bible: ${says}\n`]);
+    expect(readFileSync(user, 'utf8')).toBe('not a database');
+  });
+
   it('note add and edit on a terminal open $EDITOR on the text', async () => {
     const dir = workspace();
     const bin = mkdtempSync(join(tmpdir(), 'bible-editor-'));

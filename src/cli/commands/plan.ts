@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Plan } from '../../workspace/plans/plan.js';
 import type { PlanProgress } from '../../workspace/plans/schedule.js';
@@ -21,7 +22,7 @@ async function findPlan(ctx: Context, name: string): Promise<Plan> {
   const { listPlanFiles, readPlanFile } = await import('../../workspace/plans/plan-file.js');
   const builtIn = builtInPlan(name);
   if (builtIn) return builtIn;
-  if (/\.(json|csv)$/i.test(name) && existsSync(name)) return readPlanFile(name);
+  if (/\.(json|csv)$/i.test(name) && existsSync(name)) return readPlanFile(resolve(name));
   const file = listPlanFiles(ctx.env).find((p) => 'id' in p && p.id === name.toLowerCase());
   if (file && 'id' in file) return file;
   throw new CliError(
