@@ -2,7 +2,29 @@ import { existsSync } from 'node:fs';
 import { userStorePath } from '../config/paths.js';
 import { findBook } from '../core/canon/canon.js';
 import type { Context } from './context.js';
-import type { VerseMark } from './render/verses.js';
+import type { VerseFormat } from './render/verses.js';
+
+/** What the workspace adds to a verse: glyphs before its text, lines (inline notes) under it. */
+export interface VerseMark {
+  glyphs: string;
+  below: string[];
+}
+
+export const NOTES_INLINE_HELP = 'show your notes under their verses (marks: ✎ note, ★ bookmark)';
+
+/** A verse format with the workspace's marks added (the format itself when there are none). */
+export function withMarks<V extends { v: number; chapter?: number }>(
+  format: VerseFormat<V>,
+  mark: ((verse: V) => VerseMark | undefined) | undefined,
+): VerseFormat<V> {
+  if (!mark) return format;
+  return (verse, label) => {
+    const shown = format(verse, label);
+    const m = mark(verse);
+    if (!m) return shown;
+    return { ...shown, text: `${m.glyphs} ${shown.text}`, below: [...(shown.below ?? []), ...m.below] };
+  };
+}
 
 type Marked = {
   range: { book: number; start: { chapter: number; verse: number }; end: { chapter: number; verse: number } };

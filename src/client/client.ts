@@ -1,3 +1,4 @@
+import type { IncludeValue } from '../core/schemas/bible.js';
 import type {
   BookList,
   Catalog,
@@ -128,11 +129,17 @@ export class BibleClient {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  passage(translation: string, ref: string) {
-    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, { ref });
+  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
+      ref,
+      include: include.join(',') || undefined,
+    });
   }
-  chapter(translation: string, book: string | number, chapter: number) {
-    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`);
+  chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
+    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
+      include: include.join(',') || undefined,
+    });
   }
   strongs(number: string) {
     return this.get<StrongsEntry>(`/v1/data/strongs/${seg(number)}`);
@@ -203,4 +210,16 @@ function parse(res: TransportResponse): unknown {
       },
     };
   }
+}
+
+/**
+ * The `include` values a service left unanswered: a service without the extension ignores the
+ * parameter and answers verses without the fields (the first verse tells).
+ */
+export function missingStudyFields(
+  verses: ReadonlyArray<Partial<Record<IncludeValue, unknown>>>,
+  include: readonly IncludeValue[],
+): IncludeValue[] {
+  const first = verses[0];
+  return first ? include.filter((f) => first[f] === undefined) : [];
 }

@@ -48,7 +48,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', topicRoutes(deps, data));
   app.route('/', crossrefRoutes(deps, data));
   app.route('/', storyRoutes(deps, data));
-  chatRoutes(app, deps, deps.env ?? process.env);
+  app.route('/', chatRoutes(deps, deps.env ?? process.env));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
