@@ -23,7 +23,7 @@ export interface GlobalOptions {
 }
 
 export type ResourceKind = 'bible' | 'commentaries' | 'dictionaries' | 'topics';
-const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
+export const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
   bible: 'translation',
   commentaries: 'commentary',
   dictionaries: 'dictionary',
@@ -109,12 +109,14 @@ export class Context {
       identity = `embedded\n${path}\n${built}`;
     }
     const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
-    return new BibleClient({
+    const client = new BibleClient({
       transport: this.withSpinner(transport),
       apiKey,
       cache,
       debug: this.globals.debug ? (l) => this.debug(l) : undefined,
     });
+    const { explainingErrors } = await import('./explain.js');
+    return explainingErrors(client, this);
   }
 
   /**
@@ -147,11 +149,20 @@ export class Context {
     };
   }
 
+  /** The resource ids this run chose, and whether each came from a flag or a saved setting (for error hints). */
+  readonly chosen: Array<{ kind: ResourceKind; id: string; setting?: keyof ConfigValues }> = [];
+
   /** A resource id for -t/-c/-d/--source: the flag, else the config default, else the catalog's first. */
   async resourceId(kind: ResourceKind, flag: string | undefined): Promise<string> {
-    if (flag) return flag;
+    if (flag) {
+      this.chosen.push({ kind, id: flag });
+      return flag;
+    }
     const configured = this.config[CONFIG_DEFAULT[kind]];
-    if (configured) return configured;
+    if (configured) {
+      this.chosen.push({ kind, id: configured, setting: CONFIG_DEFAULT[kind] });
+      return configured;
+    }
     const catalog = await (await this.client()).catalog();
     const first = catalog[kind][0];
     if (!first) throw new CliError(`this key can read no ${kind}`, EXIT.AUTH);

@@ -3,7 +3,7 @@ import { checkChapter, resolveBook } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { fetchPassages, referencesFromArgs } from '../references.js';
+import { fetchPassages, oneReference, referencesFromArgs } from '../references.js';
 import { renderTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 
@@ -12,7 +12,7 @@ export interface TranslationOptions {
 }
 
 export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
-  const typed = referencesFromArgs(refs);
+  const typed = await referencesFromArgs(refs);
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await fetchPassages(client, translation, typed);
@@ -102,9 +102,9 @@ export function registerBible(program: Command, io: IO): void {
     .argument('<book...>', 'book number, name or abbreviation, then the chapter number')
     .option('-t, --translation <id>', 'translation id')
     .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
-      if (words.length < 2) throw usageError('chapter needs a book and a chapter number: bible chapter John 3');
-      const chapter = words[words.length - 1] as string;
-      return runChapter(words.slice(0, -1).join(' '), chapter, opts, await contextFor(io, cmd));
+      // "John 3", "John 3" quoted, "Jn ch 3" or "John 3:16" (its chapter): any one reference names a chapter.
+      const ref = await oneReference(words, 'chapter needs one book and chapter: bible chapter John 3');
+      return runChapter(ref.book.name, String(ref.start.chapter), opts, await contextFor(io, cmd));
     });
   program
     .command('books')

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { MAX_REFERENCES, parseReference } from '../../core/reference/reference.js';
+import { MAX_REFERENCES } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { oneReference } from '../references.js';
 import { heading, printVerses } from '../render/verses.js';
 
 export async function runCrossrefs(
@@ -10,7 +11,7 @@ export async function runCrossrefs(
   opts: { text?: boolean; translation?: string },
   ctx: Context,
 ): Promise<void> {
-  const ref = parseReference(words.join(' '));
+  const ref = await oneReference(words, 'crossrefs takes one verse, like John 3:16');
   if (ref.start.chapter !== ref.end.chapter || ref.start.verse !== ref.end.verse) {
     throw usageError('crossrefs takes one verse, like John 3:16');
   }
