@@ -88,6 +88,7 @@ export class Context {
     const { apiKey, baseUrl } = this.settings;
     let transport: import('../client/transport.js').Transport;
     let identity: string;
+    let firstUse = false;
     if (baseUrl) {
       if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
         throw new CliError(`base URL '${baseUrl}' is not an http(s) URL`, EXIT.USAGE);
@@ -100,17 +101,25 @@ export class Context {
     } else {
       const { EmbeddedTransport } = await import('../client/embedded-transport.js');
       const path = libraryPath(this.env);
-      transport = new EmbeddedTransport(path, this.env, (m) => this.notice(m));
+      const { importProgress } = await import('./progress.js');
+      transport = new EmbeddedTransport(
+        path,
+        this.env,
+        (m) => this.notice(m),
+        importProgress(this.io, this.globals.quiet),
+      );
       // A new import makes a new identity, so answers cached from the old library are not reused.
       let built = 0;
       try {
         built = statSync(path).mtimeMs;
       } catch {}
       identity = `embedded\n${path}\n${built}`;
+      // A first use builds the library and shows its progress line by line: no spinner over it.
+      firstUse = !built;
     }
     const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
     const client = new BibleClient({
-      transport: this.withSpinner(transport),
+      transport: firstUse ? transport : this.withSpinner(transport),
       apiKey,
       cache,
       debug: this.globals.debug ? (l) => this.debug(l) : undefined,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ImportProgress } from './import/import.js';
 import { LibraryStore } from './store/library-store.js';
 
 /**
@@ -9,11 +10,12 @@ export async function openLibrary(
   path: string,
   env: NodeJS.ProcessEnv,
   notify: (message: string) => void,
+  onProgress?: (p: ImportProgress) => void,
 ): Promise<LibraryStore> {
   if (!existsSync(path)) {
     notify(`no local library yet: building ${path} from the installed sources (about 10 seconds, once)`);
     const { importLibrary } = await import('./import/import.js');
-    await importLibrary({ path, env });
+    await importLibrary({ path, env, onProgress });
   }
   return new LibraryStore(path);
 }
