@@ -1,19 +1,8 @@
-import { BibleApiError, ConnectionError } from '../client/errors.js';
+import { BibleApiError, ConnectionError, UserAbortError } from '../client/errors.js';
+import { exitCodeOf } from '../core/errors.js';
 import { InvalidReferenceError } from '../core/reference/reference.js';
 import { CliError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-
-const BY_CODE: Record<string, ExitCode> = {
-  INVALID_REQUEST: EXIT.USAGE,
-  INVALID_PERSONA: EXIT.USAGE,
-  MISSING_API_KEY: EXIT.AUTH,
-  INVALID_API_KEY: EXIT.AUTH,
-  SCOPE_DENIED: EXIT.AUTH,
-  NOT_FOUND: EXIT.NOT_FOUND,
-  DAILY_LIMIT_EXCEEDED: EXIT.LIMIT,
-  MONTHLY_LIMIT_EXCEEDED: EXIT.LIMIT,
-  INTERNAL_ERROR: EXIT.FAILURE,
-};
 
 export interface Failure {
   exitCode: ExitCode;
@@ -27,7 +16,7 @@ export interface Failure {
 export function describeFailure(err: unknown): Failure {
   const envelope = (code: string, message: string) => ({ success: false as const, error: { code, message } });
   if (err instanceof BibleApiError) {
-    const exitCode = BY_CODE[err.code] ?? (err.status >= 500 ? EXIT.FAILURE : EXIT.USAGE);
+    const exitCode = exitCodeOf(err.code, err.status);
     const hint =
       err.code === 'MISSING_API_KEY'
         ? ' (run `bible login`, or set BIBLE_API_KEY)'
@@ -43,6 +32,9 @@ export function describeFailure(err: unknown): Failure {
       message: err.message,
       envelope: envelope(code, err.message),
     };
+  }
+  if (err instanceof UserAbortError) {
+    return { exitCode: EXIT.INTERRUPTED, message: err.message, envelope: envelope('CANCELLED', err.message) };
   }
   if (err instanceof ConnectionError) {
     return { exitCode: EXIT.FAILURE, message: err.message, envelope: envelope('CONNECTION_FAILED', err.message) };

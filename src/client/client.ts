@@ -20,7 +20,7 @@ import type {
   TopicSearchResult,
 } from '../core/schemas/index.js';
 import type { ResponseCache } from './cache.js';
-import { errorFromResponse } from './errors.js';
+import { errorFromResponse, UserAbortError } from './errors.js';
 import { type RetryOptions, withRetries } from './retry.js';
 import type { Transport, TransportResponse } from './transport.js';
 
@@ -73,14 +73,28 @@ export class BibleClient {
     if (apiKey) headers['x-api-key'] = apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
-    const res = await withRetries(
-      () =>
-        transport.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
-      {
-        ...this.options.retry,
-        onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
-      },
-    );
+    let res: TransportResponse;
+    try {
+      res = await withRetries(
+        () =>
+          transport.send({
+            method,
+            path,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal,
+          }),
+        {
+          ...this.options.retry,
+          onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
+        },
+      );
+    } catch (err) {
+      if (signal?.aborted) throw new UserAbortError();
+      throw err;
+    }
+    // Embedded, a cancelled chat is answered (500); the caller asked for no answer.
+    if (signal?.aborted) throw new UserAbortError();
     debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
     if (method === 'GET') await cache?.put(path, res);
     return res;
@@ -96,7 +110,7 @@ export class BibleClient {
   async get<T>(path: string, query: Query = {}): Promise<T> {
     const res = await this.send('GET', withQuery(path, query));
     const body = parse(res) as { success?: boolean; data?: T };
-    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body.data as T;
   }
 
@@ -104,7 +118,7 @@ export class BibleClient {
   async post<T>(path: string, payload: unknown, signal?: AbortSignal): Promise<T> {
     const res = await this.send('POST', path, payload, signal);
     const body = parse(res) as { success?: boolean };
-    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body);
+    if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body as T;
   }
 

@@ -1,7 +1,12 @@
-import type { ErrorCode } from '../core/schemas/envelope.js';
+import type { ErrorCode } from '../core/errors.js';
 
-/** A failure the service answered with its error envelope. One class per code, as SDKs do. */
-export class BibleApiError extends Error {
+/** The root of every error the client throws: the service's answer, the connection, a timeout, a cancel. */
+export class BibleError extends Error {
+  override name = 'BibleError';
+}
+
+/** A failure the service answered with its error envelope; the subclass is chosen by the HTTP status. */
+export class BibleApiError extends BibleError {
   override name = 'BibleApiError';
   constructor(
     readonly status: number,
@@ -9,64 +14,72 @@ export class BibleApiError extends Error {
     message: string,
     /** The envelope as the service sent it (printed on stderr under --json). */
     readonly envelope: unknown,
+    /** The answer's headers (Retry-After, for one). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
-export class MissingApiKeyError extends BibleApiError {
-  override name = 'MissingApiKeyError';
+/** 400: INVALID_REQUEST, INVALID_PERSONA. */
+export class BadRequestError extends BibleApiError {
+  override name = 'BadRequestError';
 }
-export class InvalidApiKeyError extends BibleApiError {
-  override name = 'InvalidApiKeyError';
+/** 401: MISSING_API_KEY, INVALID_API_KEY. */
+export class AuthenticationError extends BibleApiError {
+  override name = 'AuthenticationError';
 }
-export class ScopeDeniedError extends BibleApiError {
-  override name = 'ScopeDeniedError';
+/** 403: SCOPE_DENIED. */
+export class PermissionDeniedError extends BibleApiError {
+  override name = 'PermissionDeniedError';
 }
+/** 404: NOT_FOUND, or an endpoint the service does not offer. */
 export class NotFoundError extends BibleApiError {
   override name = 'NotFoundError';
 }
-export class InvalidRequestError extends BibleApiError {
-  override name = 'InvalidRequestError';
+/** 409: a request with the same Idempotency-Key is still being answered. */
+export class ConflictError extends BibleApiError {
+  override name = 'ConflictError';
 }
-export class InvalidPersonaError extends BibleApiError {
-  override name = 'InvalidPersonaError';
+/** 429: DAILY_LIMIT_EXCEEDED, MONTHLY_LIMIT_EXCEEDED. */
+export class RateLimitError extends BibleApiError {
+  override name = 'RateLimitError';
 }
-export class DailyLimitError extends BibleApiError {
-  override name = 'DailyLimitError';
-}
-export class MonthlyLimitError extends BibleApiError {
-  override name = 'MonthlyLimitError';
-}
+/** 500 and above: INTERNAL_ERROR, or a proxy's failure. */
 export class InternalServerError extends BibleApiError {
   override name = 'InternalServerError';
 }
 
-const BY_CODE: Record<string, typeof BibleApiError> = {
-  MISSING_API_KEY: MissingApiKeyError,
-  INVALID_API_KEY: InvalidApiKeyError,
-  SCOPE_DENIED: ScopeDeniedError,
-  NOT_FOUND: NotFoundError,
-  INVALID_REQUEST: InvalidRequestError,
-  INVALID_PERSONA: InvalidPersonaError,
-  DAILY_LIMIT_EXCEEDED: DailyLimitError,
-  MONTHLY_LIMIT_EXCEEDED: MonthlyLimitError,
-  INTERNAL_ERROR: InternalServerError,
+const BY_STATUS: Record<number, typeof BibleApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  429: RateLimitError,
 };
 
-/** The error for an answer that is not a success: by its code, else by its status. */
-export function errorFromResponse(status: number, body: unknown): BibleApiError {
+/** The error for an answer that is not a success: the code and message from its envelope, the class by its status. */
+export function errorFromResponse(status: number, body: unknown, headers: Record<string, string> = {}): BibleApiError {
   const env = body as { error?: { code?: unknown; message?: unknown } } | undefined;
   const code =
     typeof env?.error?.code === 'string' ? env.error.code : status >= 500 ? 'INTERNAL_ERROR' : `HTTP_${status}`;
   const message = typeof env?.error?.message === 'string' ? env.error.message : `the service answered HTTP ${status}`;
-  const Cls = BY_CODE[code] ?? (status >= 500 ? InternalServerError : BibleApiError);
-  return new Cls(status, code, message, body ?? { success: false, error: { code, message } });
+  const Cls = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : BibleApiError);
+  return new Cls(status, code, message, body ?? { success: false, error: { code, message } }, headers);
 }
 
-/** The service could not be reached, or did not answer in time. */
-export class ConnectionError extends Error {
+/** The service could not be reached, or the connection failed before an answer. */
+export class ConnectionError extends BibleError {
   override name = 'ConnectionError';
 }
+/** No answer in the time the request allowed. */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
+}
+/** The caller cancelled the request (Ctrl-C while waiting for an answer). */
+export class UserAbortError extends BibleError {
+  override name = 'UserAbortError';
+  constructor(message = 'cancelled') {
+    super(message);
+  }
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { ImportProgress } from './import/import.js';
 import { LibraryStore } from './store/library-store.js';
+import { SCHEMA_VERSION } from './store/schema.js';
 
 /**
  * Opens the library, building it first when there is none (the first `bible` command on a new
- * machine). `notify` is told before the import starts so the user knows why the wait.
+ * machine) or when an older version built it without tables this one reads. `notify` is told
+ * before the import starts so the user knows why the wait.
  */
 export async function openLibrary(
   path: string,
@@ -12,10 +14,15 @@ export async function openLibrary(
   notify: (message: string) => void,
   onProgress?: (p: ImportProgress) => void,
 ): Promise<LibraryStore> {
-  if (!existsSync(path)) {
-    notify(`no local library yet: building ${path} from the installed sources (about 10 seconds, once)`);
+  const build = async (why: string) => {
+    notify(`${why}: building ${path} from the installed sources (about 10 seconds, once)`);
     const { importLibrary } = await import('./import/import.js');
     await importLibrary({ path, env, onProgress });
-  }
+  };
+  if (!existsSync(path)) await build('no local library yet');
+  const store = new LibraryStore(path);
+  if (store.schemaVersion() >= SCHEMA_VERSION) return store;
+  store.close();
+  await build('the local library was built by an older version');
   return new LibraryStore(path);
 }

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { authenticate } from './auth.js';
 import { chatRoutes } from './chat/route.js';
@@ -10,22 +10,15 @@ import { responseCache } from './response-cache.js';
 import { bibleRoutes } from './routes/bible.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { commentaryRoutes } from './routes/commentaries.js';
+import type { DataMiddleware } from './routes/common.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { createRouter } from './routes/router.js';
 import { storyRoutes } from './routes/stories.js';
 import { strongsRoutes } from './routes/strongs.js';
 import { topicRoutes } from './routes/topics.js';
 
 const CACHE_CONTROL = 'private, max-age=300';
-
-/** The first validation issue as one sentence naming the parameter and the rule. */
-function validationMessage(error: { issues: Array<{ path: PropertyKey[]; message: string }> }, target: string): string {
-  const issue = error.issues[0];
-  if (!issue) return `invalid ${target}`;
-  const name = issue.path.map(String).join('.');
-  if (issue.message.includes(name) || !name) return issue.message;
-  return `${target === 'param' ? 'path' : 'query'} parameter '${name}': ${issue.message}`;
-}
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -37,13 +30,7 @@ function errorResponse(c: Context, err: ApiError) {
  * it is the embedded service every request of which is the local, all-access principal.
  */
 export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json(errorBody('INVALID_REQUEST', validationMessage(result.error, result.target)), 400);
-      }
-    },
-  });
+  const app = createRouter();
 
   app.use('/v1/data/*', async (c, next) => {
     await next();
@@ -51,15 +38,16 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
     else c.res.headers.delete('Cache-Control');
   });
 
-  const middleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
-  catalogRoutes(app, deps, middleware);
-  bibleRoutes(app, deps, middleware);
-  strongsRoutes(app, deps, middleware);
-  commentaryRoutes(app, deps, middleware);
-  dictionaryRoutes(app, deps, middleware);
-  topicRoutes(app, deps, middleware);
-  crossrefRoutes(app, deps, middleware);
-  storyRoutes(app, deps, middleware);
+  // Every data route, the contract's and the extensions, runs these: key, scopes, quota, cache.
+  const data: DataMiddleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
+  app.route('/', catalogRoutes(deps, data));
+  app.route('/', bibleRoutes(deps, data));
+  app.route('/', strongsRoutes(deps, data));
+  app.route('/', commentaryRoutes(deps, data));
+  app.route('/', dictionaryRoutes(deps, data));
+  app.route('/', topicRoutes(deps, data));
+  app.route('/', crossrefRoutes(deps, data));
+  app.route('/', storyRoutes(deps, data));
   chatRoutes(app, deps, deps.env ?? process.env);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

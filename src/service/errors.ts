@@ -1,17 +1,5 @@
+import { ERROR_TABLE, type ErrorCode, type ErrorStatus } from '../core/errors.js';
 import { InvalidReferenceError } from '../core/reference/reference.js';
-import type { ErrorCode } from '../core/schemas/envelope.js';
-
-export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 429 | 500> = {
-  MISSING_API_KEY: 401,
-  INVALID_API_KEY: 401,
-  SCOPE_DENIED: 403,
-  NOT_FOUND: 404,
-  INVALID_REQUEST: 400,
-  INVALID_PERSONA: 400,
-  DAILY_LIMIT_EXCEEDED: 429,
-  MONTHLY_LIMIT_EXCEEDED: 429,
-  INTERNAL_ERROR: 500,
-};
 
 /** A failure the service answers with the contract's error envelope. */
 export class ApiError extends Error {
@@ -22,8 +10,8 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-  get status(): 400 | 401 | 403 | 404 | 429 | 500 {
-    return STATUS_OF[this.code];
+  get status(): ErrorStatus {
+    return ERROR_TABLE[this.code].status;
   }
 }
 

@@ -1,31 +1,45 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ErrorCode } from '../core/schemas/envelope.js';
 import type { AppEnv, ServiceDeps } from './context.js';
-import { ApiError } from './errors.js';
+import { errorBody } from './errors.js';
 import { periods } from './keys/key-store.js';
 
+/** Seconds from now until an ISO time, at least 1: the value of a 429's Retry-After. */
+export function secondsUntil(iso: string, now = Date.now()): number {
+  return Math.max(1, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+/** A 429 in the contract's envelope, with Retry-After (seconds until the limit resets). */
+export function limitExceeded(c: Context, code: ErrorCode, message: string, resetsAt: string): Response {
+  return c.json(errorBody(code, message), 429, { 'Retry-After': String(secondsUntil(resetsAt)) });
+}
+
 /**
- * The daily data quota. A unit is taken before the request is answered (atomically, so N
- * concurrent requests with L left succeed exactly L times) and given back when the answer is
- * an error: only successful data responses count against the quota.
+ * The daily data quota: only successful answers count. The request is validated and answered
+ * first, and its unit is taken (atomically, so N concurrent requests with L left succeed exactly
+ * L times) only when the answer is a success; if none is left by then, the answer is replaced by
+ * 429. So a request that fails (400, 403, 404) never holds a unit another request needs, not even
+ * while it is in flight. A key whose quota is already spent is refused before any work.
  */
 export function dataQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.get('principal').key;
     if (!key || !deps.keys) return next();
     const { day, dailyReset } = periods();
-    const taken = await deps.keys.takeSoon(key.id, 'data', day, key.daily);
-    if (taken === undefined) {
-      throw new ApiError(
+    const refuse = () =>
+      limitExceeded(
+        c,
         'DAILY_LIMIT_EXCEEDED',
         `daily request quota of ${key.daily} reached; it resets at ${dailyReset} (midnight UTC)`,
+        dailyReset,
       );
-    }
-    let ok = false;
-    try {
-      await next();
-      ok = c.res.status < 400 && !c.error;
-    } finally {
-      if (!ok) deps.keys.giveBack(key.id, 'data', day);
+    if (deps.keys.used(key.id, 'data', day) >= key.daily) return refuse();
+    await next();
+    if (c.res.status !== 200 || c.error) return;
+    const taken = await deps.keys.takeSoon(key.id, 'data', day, key.daily);
+    if (taken === undefined) {
+      c.res = undefined;
+      c.res = refuse();
     }
   };
 }

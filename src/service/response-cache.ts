@@ -1,27 +1,68 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
 
+/** Limits of the in-memory answer cache, in bytes of JSON. */
+export const RESPONSE_CACHE_LIMITS = {
+  /** All entries together. */
+  budgetBytes: 32 * 1024 * 1024,
+  /** One answer; a larger one is served but not kept. */
+  entryBytes: 512 * 1024,
+} as const;
+
 /**
- * Successful data answers, kept in memory by what the key may read and the request URL. The
- * library never changes under a running service (an import swaps files; a restart picks it up),
- * so an answer stays right for the life of the process. Runs after authentication and the
- * quota, so every request is still checked and counted; a hit skips validation, the query and
- * JSON serialisation. Bounded by entries, oldest first out.
+ * The query parameters each route knows, by its Hono path (`/v1/data/bible/:translation/passage`).
+ * Declared by the route definitions; a route that declares none is keyed on its whole query.
  */
-export function responseCache(maxEntries = 5_000): MiddlewareHandler<AppEnv> {
-  const entries = new Map<string, string>();
-  return async (c, next) => {
-    const principal = c.get('principal');
-    const key = `${principal.scopeKey}\n${c.req.url.slice(c.req.url.indexOf('/', 8))}`;
+const QUERY_NAMES = new Map<string, readonly string[]>();
+
+/** Declares a route's query parameters (OpenAPI path form, `{name}`), so unknown ones do not split its cache entries. */
+export function declareQueryNames(openApiPath: string, names: readonly string[]): void {
+  QUERY_NAMES.set(openApiPath.replace(/\{(\w+)\}/g, ':$1'), [...names].sort());
+}
+
+/** What identifies an answer: what the key may read, the path, and the route's known query parameters in a fixed order. */
+function cacheKey(c: Context<AppEnv>): string {
+  const names = QUERY_NAMES.get(c.req.routePath);
+  const all = c.req.queries();
+  const query = (names ?? Object.keys(all).sort())
+    .filter((n) => all[n] !== undefined)
+    .map((n) => (all[n] as string[]).map((v) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join('&'))
+    .join('&');
+  return `${c.get('principal').scopeKey}\n${c.req.path}?${query}`;
+}
+
+/**
+ * Successful data answers, kept in memory. The library never changes under a running service (an
+ * import swaps files; a restart picks it up), so an answer stays right for the life of the
+ * process. Runs after authentication, so every request is still checked and counted; a hit skips
+ * validation, the query and JSON serialisation. Bounded in bytes, not entries (answers range from
+ * a few bytes to hundreds of kilobytes): least recently used first out.
+ */
+export function responseCache(limits: { budgetBytes: number; entryBytes: number } = RESPONSE_CACHE_LIMITS) {
+  const entries = new Map<string, Uint8Array>();
+  let bytes = 0;
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const key = cacheKey(c);
     const hit = entries.get(key);
     if (hit !== undefined) {
-      return c.body(hit, 200, { 'Content-Type': 'application/json' });
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, hit);
+      return c.body(hit as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
     }
     await next();
-    if (c.res.status === 200 && !c.error) {
-      const body = await c.res.clone().text();
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, body);
+    if (c.res.status !== 200 || c.error) return;
+    const length = Number(c.res.headers.get('Content-Length') ?? Number.NaN);
+    if (length > limits.entryBytes) return;
+    const body = new Uint8Array(await c.res.clone().arrayBuffer());
+    if (body.byteLength > limits.entryBytes || entries.has(key)) return;
+    entries.set(key, body);
+    bytes += body.byteLength;
+    for (const [oldest, value] of entries) {
+      if (bytes <= limits.budgetBytes) break;
+      entries.delete(oldest);
+      bytes -= value.byteLength;
     }
   };
+  return Object.assign(middleware, { stats: () => ({ entries: entries.size, bytes }) });
 }

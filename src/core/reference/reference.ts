@@ -1,4 +1,4 @@
-import { type Book, findBook, suggestBook } from '../canon/canon.js';
+import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
 
 /** The contract's limits on one passage call. */
 export const MAX_REFERENCES = 10;
@@ -68,6 +68,12 @@ export function checkVerse(book: Book, chapter: number, verse: number): void {
 }
 
 function unknownBook(text: string): InvalidReferenceError {
+  if (text.length > MAX_BOOK_NAME_LENGTH) {
+    return new InvalidReferenceError(
+      'not-found',
+      `unknown book '${text.slice(0, MAX_BOOK_NAME_LENGTH)}…' (a book name has at most ${MAX_BOOK_NAME_LENGTH} characters)`,
+    );
+  }
   const suggestion = suggestBook(text);
   const hint = suggestion ? ` (did you mean ${suggestion.name}?)` : '';
   return new InvalidReferenceError('not-found', `unknown book '${text}'${hint}`, suggestion);

@@ -8,8 +8,18 @@ export type Persona = z.infer<typeof Persona>;
 
 export const CHAT_MESSAGE_MAX = 10_000;
 export const CHAT_HISTORY_MAX = 20;
+/** Longest content of one history item: a past message or reply, as long as a message may be. */
+export const CHAT_HISTORY_CONTENT_MAX = 10_000;
+/**
+ * Largest chat request body in bytes, read no further: a message and a full history of items at
+ * their longest in any script (UTF-8, up to 3 bytes a character), with room for the JSON around them.
+ */
+export const CHAT_BODY_MAX_BYTES = 768 * 1024;
 
-export const ChatTurn = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export const ChatTurn = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(CHAT_HISTORY_CONTENT_MAX),
+});
 export type ChatTurn = z.infer<typeof ChatTurn>;
 
 export const ChatRequest = z

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors.js';
 
-/** Every error code the contract names. */
-export const ERROR_CODES = [
-  'MISSING_API_KEY',
-  'INVALID_API_KEY',
-  'SCOPE_DENIED',
-  'NOT_FOUND',
-  'INVALID_REQUEST',
-  'INVALID_PERSONA',
-  'DAILY_LIMIT_EXCEEDED',
-  'MONTHLY_LIMIT_EXCEEDED',
-  'INTERNAL_ERROR',
-] as const;
+export { ERROR_CODES };
+
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

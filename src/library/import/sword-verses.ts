@@ -1,6 +1,7 @@
 import { BOOKS } from '../../core/canon/canon.js';
-import { osisProse, osisVerseText } from '../markup/osis.js';
-import { confValue } from '../sword/conf.js';
+import { osisProse } from '../markup/osis.js';
+import { osisStudyVerse } from '../markup/osis-study.js';
+import { confValue, confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { versification } from '../sword/versification.js';
 import { ZVerseReader } from '../sword/zverse.js';
@@ -16,27 +17,42 @@ function reader(mod: SwordModule): ZVerseReader {
   return r;
 }
 
-/** Every verse of the 66 books a SWORD Bible holds, as plain text. */
+/**
+ * Every verse of the 66 books a SWORD Bible holds, as plain text; and where the module tags its
+ * words with Strong's numbers, each verse's word spans, headings and notes. Titles in a
+ * chapter's intro slot (Psalm 119's first acrostic head, WEB's "BOOK 1") head its first verse.
+ */
 export function importSwordBible(writer: LibraryWriter, mod: SwordModule): number {
   const r = reader(mod);
   const id = moduleId(mod.name);
+  const tagged = confValues(mod.conf, 'GlobalOptionFilter').includes('OSISStrongs');
   let count = 0;
   writer.transaction(() => {
     writer.deleteTranslation(id);
     for (const book of BOOKS) {
       const slot = r.v11n.byOsis.get(book.osis);
       if (!slot) continue;
+      let redOpen = false;
       slot.book.verseCounts.forEach((n, i) => {
+        const intro = r.entry(slot.testament, slot.book, i + 1, 0);
+        let pending = intro ? osisStudyVerse(intro.bytes.toString('utf8')).headings : [];
         for (let v = 1; v <= n; v++) {
           const e = r.entry(slot.testament, slot.book, i + 1, v);
           if (!e) continue;
-          const text = osisVerseText(e.bytes.toString('utf8'));
-          if (!text) continue;
-          writer.verse(id, book.number, i + 1, v, text);
+          const study = osisStudyVerse(e.bytes.toString('utf8'), redOpen);
+          redOpen = study.redOpen;
+          // A verse a translation leaves out may still carry a note saying so (WEB Luke 17:36).
+          writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
+          pending = [];
+          if (!study.text) continue;
+          writer.verse(id, book.number, i + 1, v, study.text);
+          if (tagged) writer.verseWords(id, book.number, i + 1, v, study.spans);
           count++;
         }
       });
     }
+    // A module may declare the Strong's filter and tag nothing (spaRV1909eb): keep no words then.
+    if (tagged) writer.dropUntaggedWords(id);
   });
   writer.resource(moduleResource(mod, 'bible'), count);
   return count;

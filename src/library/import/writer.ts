@@ -1,10 +1,14 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
+import type { StudyNote, StudySpan } from '../markup/osis-study.js';
 import type { ResourceKind, StrongsRow } from '../store/library-store.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
 
 export type { ResourceKind };
+
+/** A concordance row: number, translation, book, chapter, verse, span index. */
+type Occurrence = [string, string, number, number, number, number];
 
 export interface ResourceInfo {
   id: string;
@@ -20,6 +24,10 @@ export class LibraryWriter {
   private position = 0;
   private readonly insertVerse;
   private readonly insertNote;
+  private readonly insertWord;
+  private readonly insertOccurrence;
+  private readonly insertAnnotation;
+  private occurrences: Occurrence[] = [];
   private readonly insertDictionary;
   private readonly insertTopic;
   private readonly insertStrongs;
@@ -35,6 +43,15 @@ export class LibraryWriter {
     this.db.exec(SCHEMA_SQL);
     this.insertVerse = this.db.prepare(
       'INSERT INTO verses (translation, book, chapter, verse, text) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.insertWord = this.db.prepare(
+      'INSERT INTO verse_words (translation, book, chapter, verse, idx, text, strongs, morph, red) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertOccurrence = this.db.prepare(
+      'INSERT OR IGNORE INTO strongs_occurrences (number, translation, book, chapter, verse, idx) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.insertAnnotation = this.db.prepare(
+      'INSERT INTO verse_annotations (translation, book, chapter, verse, headings, notes) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.insertNote = this.db.prepare(
       'INSERT INTO commentary_notes (commentary, book, chapter, verse_start, verse_end, text) VALUES (?, ?, ?, ?, ?, ?)',
@@ -71,8 +88,59 @@ export class LibraryWriter {
     this.insertVerse.run(translation, book, chapter, verse, text);
   }
 
+  /** A verse's word spans, and each tagged span in the concordance under each of its numbers. */
+  verseWords(translation: string, book: number, chapter: number, verse: number, spans: StudySpan[]): void {
+    spans.forEach((s, idx) => {
+      this.insertWord.run(
+        translation,
+        book,
+        chapter,
+        verse,
+        idx,
+        s.text,
+        s.strongs.join(' '),
+        s.morph.length ? s.morph.join(' ') : null,
+        s.red ? 1 : 0,
+      );
+      for (const n of s.strongs) this.occurrences.push([n, translation, book, chapter, verse, idx]);
+    });
+  }
+
+  /**
+   * Writes the concordance rows gathered by `verseWords`, sorted by number first: inserting
+   * them in key order is several times faster than one at a time in verse order.
+   */
+  flushOccurrences(): void {
+    const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    this.occurrences.sort(
+      (a, b) => text(a[0], b[0]) || text(a[1], b[1]) || a[2] - b[2] || a[3] - b[3] || a[4] - b[4] || a[5] - b[5],
+    );
+    for (const o of this.occurrences) this.insertOccurrence.run(...o);
+    this.occurrences = [];
+  }
+
+  /** Removes a translation's word spans when none carries a Strong's number. */
+  dropUntaggedWords(translation: string): void {
+    this.flushOccurrences();
+    if (!this.db.prepare('SELECT 1 FROM strongs_occurrences WHERE translation = ? LIMIT 1').get(translation))
+      this.db.prepare('DELETE FROM verse_words WHERE translation = ?').run(translation);
+  }
+
+  verseAnnotations(
+    translation: string,
+    book: number,
+    chapter: number,
+    verse: number,
+    headings: string[],
+    notes: StudyNote[],
+  ): void {
+    if (!headings.length && !notes.length) return;
+    this.insertAnnotation.run(translation, book, chapter, verse, JSON.stringify(headings), JSON.stringify(notes));
+  }
+
   deleteTranslation(translation: string): void {
-    this.db.prepare('DELETE FROM verses WHERE translation = ?').run(translation);
+    for (const table of ['verses', 'verse_words', 'strongs_occurrences', 'verse_annotations'])
+      this.db.prepare(`DELETE FROM ${table} WHERE translation = ?`).run(translation);
   }
 
   note(commentary: string, book: number, chapter: number, start: number, end: number, text: string): void {

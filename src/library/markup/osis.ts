@@ -1,35 +1,9 @@
+import { osisStudyVerse } from './osis-study.js';
 import { tidyLines, tokenize } from './tokens.js';
 
-/** Tags whose content is not verse text. */
-const SKIPPED_IN_VERSES = new Set(['note', 'title']);
-
-/**
- * Plain verse text from an OSIS Bible entry: the text content without notes and titles, the
- * pilcrow (a paragraph mark) dropped, whitespace collapsed. Where a note sat between two words
- * with no space around it, a space is kept so the words do not run together.
- */
+/** Plain verse text from an OSIS Bible entry (see `osisStudyVerse`, which reads it in the same walk). */
 export function osisVerseText(xml: string): string {
-  let out = '';
-  let skip = 0;
-  let gap = false;
-  for (const t of tokenize(xml)) {
-    if (t.type === 'text') {
-      if (skip) continue;
-      if (gap && /\S$/.test(out) && /^\S/.test(t.text)) out += ' ';
-      gap = false;
-      out += t.text;
-    } else if (SKIPPED_IN_VERSES.has(t.name)) {
-      if (t.type === 'open') skip++;
-      else if (t.type === 'close') {
-        skip = Math.max(0, skip - 1);
-        if (!skip) gap = true;
-      }
-    }
-  }
-  return out
-    .replace(/\u00b6/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return osisStudyVerse(xml).text;
 }
 
 /**

@@ -22,6 +22,64 @@ export interface VerseRow {
   text: string;
 }
 
+/** One span of a verse's words (see verse_words in schema.ts). */
+export interface WordSpan {
+  idx: number;
+  text: string;
+  /** Normalised numbers ('G25'); empty when the span is untagged. */
+  strongs: string[];
+  /** Morphology codes, where the module gives them. */
+  morph?: string[];
+  red: boolean;
+}
+
+export interface VerseWords {
+  book: number;
+  chapter: number;
+  verse: number;
+  words: WordSpan[];
+}
+
+/** A verse where a Strong's number occurs, with the spans that render it. */
+export interface StrongsVerse {
+  book: number;
+  chapter: number;
+  verse: number;
+  spans: Array<{ idx: number; text: string }>;
+}
+
+export interface VerseAnnotations {
+  book: number;
+  chapter: number;
+  verse: number;
+  headings: string[];
+  /** `at`: the marker's character offset in the verse's plain text. */
+  notes: Array<{ at: number; kind: 'foot' | 'crossReference'; text: string }>;
+}
+
+/** book, first chapter, first verse, last chapter, last verse */
+type VerseRange = [number, number, number, number, number];
+
+/** 'g0025', 'G25' → 'G25'; undefined when it is not a Strong's number. */
+export function normaliseStrongs(number: string): string | undefined {
+  const m = number.trim().match(/^([GHgh])0*(\d{1,5})$/);
+  return m ? `${(m[1] as string).toUpperCase()}${m[2]}` : undefined;
+}
+
+/** Groups rows that come in verse order into one item per verse. */
+function byVerse<R extends { book: number; chapter: number; verse: number }, T>(
+  rows: R[],
+  item: (row: R) => T,
+): Array<{ book: number; chapter: number; verse: number; items: T[] }> {
+  const out: Array<{ book: number; chapter: number; verse: number; items: T[] }> = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last.book === r.book && last.chapter === r.chapter && last.verse === r.verse) last.items.push(item(r));
+    else out.push({ book: r.book, chapter: r.chapter, verse: r.verse, items: [item(r)] });
+  }
+  return out;
+}
+
 export interface NoteRow {
   verse_start: number;
   verse_end: number;
@@ -78,6 +136,14 @@ export class LibraryStore {
     return this.resourceList;
   }
 
+  /** A book range's rows of a per-verse table (the verse key is chapter * 1000 + verse), in order. */
+  private rangeRows<T>(select: string, order: string, translation: string, range: VerseRange): T[] {
+    const [book, fromChapter, fromVerse, toChapter, toVerse] = range;
+    return this.stmt(
+      `${select} WHERE translation = ? AND book = ? AND (chapter * 1000 + verse) BETWEEN ? AND ? ORDER BY ${order}`,
+    ).all(translation, book, fromChapter * 1000 + fromVerse, toChapter * 1000 + toVerse) as T[];
+  }
+
   /** Verses of a range in one book, in order. */
   verses(
     translation: string,
@@ -87,17 +153,91 @@ export class LibraryStore {
     toChapter: number,
     toVerse: number,
   ): VerseRow[] {
-    return this.stmt(
-      `SELECT book, chapter, verse, text FROM verses
-       WHERE translation = ? AND book = ? AND (chapter * 1000 + verse) BETWEEN ? AND ?
-       ORDER BY chapter, verse`,
-    ).all(translation, book, fromChapter * 1000 + fromVerse, toChapter * 1000 + toVerse) as VerseRow[];
+    return this.rangeRows('SELECT book, chapter, verse, text FROM verses', 'chapter, verse', translation, [
+      book,
+      fromChapter,
+      fromVerse,
+      toChapter,
+      toVerse,
+    ]);
   }
 
   chapter(translation: string, book: number, chapter: number): VerseRow[] {
     return this.stmt(
       'SELECT book, chapter, verse, text FROM verses WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
     ).all(translation, book, chapter) as VerseRow[];
+  }
+
+  /** The word spans of each verse of a range in one book, in order (none for an untagged translation). */
+  verseWords(
+    translation: string,
+    book: number,
+    chapterStart: number,
+    verseStart: number,
+    chapterEnd: number,
+    verseEnd: number,
+  ): VerseWords[] {
+    const rows = this.rangeRows<{
+      book: number;
+      chapter: number;
+      verse: number;
+      idx: number;
+      text: string;
+      strongs: string;
+      morph: string | null;
+      red: number;
+    }>(
+      'SELECT book, chapter, verse, idx, text, strongs, morph, red FROM verse_words',
+      'chapter, verse, idx',
+      translation,
+      [book, chapterStart, verseStart, chapterEnd, verseEnd],
+    );
+    return byVerse(rows, (r): WordSpan => {
+      const span: WordSpan = {
+        idx: r.idx,
+        text: r.text,
+        strongs: r.strongs ? r.strongs.split(' ') : [],
+        red: r.red === 1,
+      };
+      if (r.morph) span.morph = r.morph.split(' ');
+      return span;
+    }).map(({ items, ...v }) => ({ ...v, words: items }));
+  }
+
+  /** The concordance: every verse of a translation where a number occurs, in canonical order. */
+  strongsVerses(translation: string, number: string): StrongsVerse[] {
+    const n = normaliseStrongs(number);
+    if (!n) return [];
+    const rows = this.stmt(
+      `SELECT o.book, o.chapter, o.verse, o.idx, w.text FROM strongs_occurrences o
+       JOIN verse_words w ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter
+         AND w.verse = o.verse AND w.idx = o.idx
+       WHERE o.number = ? AND o.translation = ? ORDER BY o.book, o.chapter, o.verse, o.idx`,
+    ).all(n, translation) as Array<{ book: number; chapter: number; verse: number; idx: number; text: string }>;
+    return byVerse(rows, (r) => ({ idx: r.idx, text: r.text })).map(({ items, ...v }) => ({ ...v, spans: items }));
+  }
+
+  /** Headings and notes of the verses of a range that have any. */
+  verseAnnotations(
+    translation: string,
+    book: number,
+    chapterStart: number,
+    verseStart: number,
+    chapterEnd: number,
+    verseEnd: number,
+  ): VerseAnnotations[] {
+    const rows = this.rangeRows<{ book: number; chapter: number; verse: number; headings: string; notes: string }>(
+      'SELECT book, chapter, verse, headings, notes FROM verse_annotations',
+      'chapter, verse',
+      translation,
+      [book, chapterStart, verseStart, chapterEnd, verseEnd],
+    );
+    return rows.map((r) => ({ ...r, headings: JSON.parse(r.headings), notes: JSON.parse(r.notes) }));
+  }
+
+  /** The library file's schema version (PRAGMA user_version). */
+  schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
   }
 
   /** Full-text search over one translation's verses (best matches first). */

@@ -5,6 +5,10 @@
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
+ * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
+ *                    its Strong's numbers, morphology and whether it is in the words of Christ
+ * strongs_occurrences the concordance: one row per (Strong's number, word span)
+ * verse_annotations  per verse: the headings before it and its notes (JSON), where it has any
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
  * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
  * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
@@ -17,7 +21,8 @@
  * stories_fts        FTS5 over title, characters, hooks and summary
  * meta               import facts: time, sources found and skipped, module fingerprints
  */
-export const SCHEMA_VERSION = 1;
+/** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 PRAGMA user_version = ${SCHEMA_VERSION};
@@ -41,6 +46,26 @@ CREATE TABLE verses (
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE TABLE verse_words (
+  translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
+  idx INTEGER NOT NULL,              -- 0-based order of the span within the verse
+  text TEXT NOT NULL,                -- the span's words as they read in the verse's plain text ("lovest thou")
+  strongs TEXT NOT NULL DEFAULT '',  -- space-separated numbers, normalised 'G25', 'H430' (upper-case letter, no leading zeros); '' when untagged
+  morph TEXT,                        -- space-separated morphology codes where the module gives them, else NULL
+  red INTEGER NOT NULL DEFAULT 0,    -- 1 inside the words of Christ
+  PRIMARY KEY (translation, book, chapter, verse, idx)
+) WITHOUT ROWID;
+CREATE TABLE strongs_occurrences (   -- the concordance index: one row per (number, word span)
+  number TEXT NOT NULL, translation TEXT NOT NULL,
+  book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL, idx INTEGER NOT NULL,
+  PRIMARY KEY (number, translation, book, chapter, verse, idx)
+) WITHOUT ROWID;
+CREATE TABLE verse_annotations (
+  translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
+  headings TEXT NOT NULL,            -- JSON array of strings: titles before the verse
+  notes TEXT NOT NULL,               -- JSON array of { at, kind, text }: at is the marker's offset in the plain text
+  PRIMARY KEY (translation, book, chapter, verse)
+) WITHOUT ROWID;
 CREATE TABLE commentary_notes (
   id INTEGER PRIMARY KEY,
   commentary TEXT NOT NULL,

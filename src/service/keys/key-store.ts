@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { preparedOnce } from '../../library/store/prepared.js';
+import { WriteQueue } from './write-queue.js';
 
 /** Numeric defaults for new keys (the contract leaves them to the operator). */
 export const DEFAULT_LIMITS = { daily: 10_000, chatDaily: 100, chatMonthly: 2_000, maxTokens: 1_024 } as const;
@@ -81,26 +82,54 @@ function toRecord(r: KeyRow): KeyRecord {
   };
 }
 
+export interface KeyStoreOptions {
+  /** Longest one statement blocks waiting for another connection's lock (SQLite's busy_timeout). */
+  busyTimeoutMs: number;
+  /** Longest a server's quota write waits, in retries off the event loop, before failing (500, safe to retry). */
+  writeWaitMs: number;
+}
+
+/** For `bible keys`: one command, nothing else to serve, so it may simply wait. */
+export const COMMAND_STORE_OPTIONS: KeyStoreOptions = { busyTimeoutMs: 5_000, writeWaitMs: 5_000 };
+
+/**
+ * For `bible serve`: a statement blocks the event loop at most a few milliseconds; a write waits
+ * for another process's lock up to 200 ms in retries, then its request answers 500, and requests
+ * that need no write go on meanwhile.
+ */
+export const SERVER_STORE_OPTIONS: KeyStoreOptions = { busyTimeoutMs: 5, writeWaitMs: 200 };
+
 /**
  * API keys (stored as SHA-256 hashes, never in the clear) and their usage counters, in
- * `$BIBLE_DATA_DIR/service.sqlite`, apart from the library so an import never touches them.
+ * `$BIBLE_DATA_DIR/service.sqlite` (mode 0600, as its -wal and -shm, which SQLite creates with
+ * the database's mode), apart from the library so an import never touches them.
  */
 export class KeyStore {
   private readonly db: Database.Database;
   private readonly stmt: (sql: string) => Database.Statement;
+  private readonly writes: WriteQueue;
 
-  constructor(path: string) {
+  constructor(path: string, options: KeyStoreOptions = COMMAND_STORE_OPTIONS) {
     mkdirSync(dirname(path), { recursive: true });
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
     this.db = new Database(path);
     this.stmt = preparedOnce(this.db);
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
     // WAL with NORMAL sync: a commit survives a crash of the process, not of the machine; no fsync per request.
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    this.writes = new WriteQueue(this.db, { waitMs: options.writeWaitMs, retryMs: 10 });
   }
 
+  /** Closes the file after applying pending corrections, if the lock allows now. */
   close(): void {
+    try {
+      this.writes.drain();
+    } catch {
+      // Locked by another process at exit: the give-backs are lost, the counts stay high, never low.
+    }
     this.db.close();
   }
 
@@ -222,26 +251,34 @@ export class KeyStore {
     return row?.count;
   }
 
-  private pending: Array<{ args: [number, UsageKind, string, number]; resolve: (n: number | undefined) => void }> = [];
-
   /**
    * `take` for a server under load: the takes that arrive in one turn of the event loop run in a
    * single write transaction, so a commit is paid once per batch rather than once per request.
    * Each take is still its own guarded statement in that transaction: the count never passes the
-   * limit, and other processes sharing the file wait on SQLite's write lock as before.
+   * limit. When another process holds the lock, it is waited for in retries off the event loop;
+   * after the store's write wait the promise rejects with StoreBusyError.
    */
   takeSoon(keyId: number, kind: UsageKind, period: string, limit: number): Promise<number | undefined> {
-    return new Promise((resolve) => {
-      if (this.pending.length === 0) setImmediate(() => this.flushTakes());
-      this.pending.push({ args: [keyId, kind, period, limit], resolve });
-    });
+    return this.writes.run(() => this.take(keyId, kind, period, limit));
   }
 
-  private flushTakes(): void {
-    const batch = this.pending;
-    this.pending = [];
-    const results = this.db.transaction(() => batch.map((p) => this.take(...p.args))).immediate();
-    for (const [i, p] of batch.entries()) p.resolve(results[i]);
+  /** `takeChat` batched and waited for like `takeSoon`. */
+  takeChatSoon(
+    keyId: number,
+    day: string,
+    month: string,
+    dailyLimit: number,
+    monthlyLimit: number,
+  ): Promise<ReturnType<KeyStore['takeChat']>> {
+    return this.writes.run(() => this.takeChat(keyId, day, month, dailyLimit, monthlyLimit));
+  }
+
+  /**
+   * Gives back a unit taken for a request that failed, with the next batch of writes: it never
+   * fails and never blocks, and it is applied once the lock is free, however long that takes.
+   */
+  giveBackSoon(keyId: number, kind: UsageKind, period: string): void {
+    this.writes.adjust(`${keyId}\n${kind}\n${period}`, 1, (n) => this.giveBack(keyId, kind, period, n));
   }
 
   /**
@@ -270,9 +307,10 @@ export class KeyStore {
       .immediate();
   }
 
-  /** Gives back a unit taken for a request that failed. */
-  giveBack(keyId: number, kind: UsageKind, period: string): void {
-    this.stmt('UPDATE usage SET count = count - 1 WHERE key_id = ? AND kind = ? AND period = ? AND count > 0').run(
+  /** Gives back `n` units taken for requests that failed. */
+  giveBack(keyId: number, kind: UsageKind, period: string, n = 1): void {
+    this.stmt('UPDATE usage SET count = max(0, count - ?) WHERE key_id = ? AND kind = ? AND period = ?').run(
+      n,
       keyId,
       kind,
       period,

@@ -1,4 +1,3 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import {
   checkPassageLimits,
@@ -8,16 +7,17 @@ import {
 } from '../../core/reference/reference.js';
 import { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { readable } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
-import { bookChapter, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/passage',
+      operationId: 'getPassage',
       summary: 'Passages by reference',
       description: `References in the forms Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c, separated by ";". At most ${MAX_REFERENCES} references, each spanning at most ${MAX_CHAPTERS_PER_REFERENCE} chapters (else 400). An unknown book, chapter or verse is 404.`,
       tags: ['bible'],
@@ -50,16 +50,14 @@ export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
           .verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse)
           .map((v) => ({ book: r.book.name, chapter: v.chapter, v: v.verse, text: v.text })),
       }));
-      return c.json(
-        { success: true as const, data: { translation: resource.id, passages, attribution: resource.attribution } },
-        200,
-      );
+      return ok(c, { translation: resource.id, passages, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/{book}/{chapter}',
+      operationId: 'getChapter',
       summary: 'A whole chapter',
       tags: ['bible'],
       request: {
@@ -75,19 +73,14 @@ export function bibleRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       const book = bookChapter(bookText, chapter);
       const verses = deps.store.chapter(resource.id, book.number, chapter).map((v) => ({ v: v.verse, text: v.text }));
       if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            translation: resource.id,
-            book: { number: book.number, name: book.name },
-            chapter,
-            verses,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        translation: resource.id,
+        book: { number: book.number, name: book.name },
+        chapter,
+        verses,
+        attribution: resource.attribution,
+      });
     },
   );
+  return router;
 }

@@ -1,9 +1,10 @@
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { BookList, Catalog } from '../../core/schemas/index.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
-import { dataRoute, STATUSES } from './common.js';
+import type { ServiceDeps } from '../context.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
 
@@ -18,14 +19,12 @@ const CatalogForKey = Catalog.extend({
   stories: NullableItem,
 }).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
 
-export function catalogRoutes(
-  app: OpenAPIHono<AppEnv>,
-  deps: ServiceDeps,
-  middleware: Parameters<typeof dataRoute>[0]['middleware'],
-) {
-  app.openapi(
+export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/catalog',
+      operationId: 'getCatalog',
       summary: 'What this key can read',
       tags: ['catalog'],
       data: CatalogForKey,
@@ -49,7 +48,7 @@ export function catalogRoutes(
         crossrefs: single('crossrefs'),
         stories: single('stories'),
       };
-      return c.json({ success: true as const, data }, 200);
+      return ok(c, data);
     },
   );
 
@@ -62,15 +61,17 @@ export function catalogRoutes(
       verseCounts: b.verseCounts,
     })),
   };
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/bible/books',
+      operationId: 'listBooks',
       summary: 'The 66 books in canonical order, with abbreviations and verse counts',
       tags: ['bible'],
       data: BookList,
       statuses: STATUSES.listing,
       middleware,
     }),
-    (c) => c.json({ success: true as const, data: books }, 200),
+    (c) => ok(c, books),
   );
+  return router;
 }

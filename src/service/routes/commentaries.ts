@@ -1,17 +1,17 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { CommentaryChapter, CommentaryVerse } from '../../core/schemas/commentary.js';
 import { readable } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { bookChapter, dataRoute, PathParams, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, PathParams, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function commentaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/commentaries/{id}/{book}/{chapter}',
+      operationId: 'getCommentaryChapter',
       summary: 'A commentary on a chapter',
       description:
         'Entries for every verse of the chapter the commentary covers. A note written on a run of verses appears once per verse it covers.',
@@ -30,19 +30,14 @@ export function commentaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, mi
       const entries = notes.flatMap((n) =>
         Array.from({ length: n.verse_end - n.verse_start + 1 }, (_, i) => ({ verse: n.verse_start + i, text: n.text })),
       );
-      return c.json(
-        {
-          success: true as const,
-          data: { id: resource.id, book: book.name, chapter, entries, attribution: resource.attribution },
-        },
-        200,
-      );
+      return ok(c, { id: resource.id, book: book.name, chapter, entries, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/commentaries/{id}/{book}/{chapter}/{verse}',
+      operationId: 'getCommentaryVerse',
       summary: 'A commentary on a verse',
       description:
         'The note covering the verse; a note written on a run of verses is returned for each verse of the run.',
@@ -65,20 +60,15 @@ export function commentaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, mi
       const book = bookChapter(bookText, chapter, verse);
       const note = deps.store.noteAt(resource.id, book.number, chapter, verse);
       if (!note) throw notFound(`${resource.id} has no note on ${book.name} ${chapter}:${verse}`);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            id: resource.id,
-            book: book.name,
-            chapter,
-            verse,
-            text: note.text,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        id: resource.id,
+        book: book.name,
+        chapter,
+        verse,
+        text: note.text,
+        attribution: resource.attribution,
+      });
     },
   );
+  return router;
 }

@@ -1,21 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Book } from '../../core/canon/canon.js';
+import { type ErrorStatus, statusDescription } from '../../core/errors.js';
 import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
 import { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
-
-const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: 'INVALID_REQUEST: a malformed reference, a missing or invalid query, or a limit exceeded',
-  401: 'MISSING_API_KEY or INVALID_API_KEY',
-  403: 'SCOPE_DENIED: the resource exists but is not shareable with this key',
-  404: 'NOT_FOUND',
-  429: 'DAILY_LIMIT_EXCEEDED: resets at midnight UTC',
-  500: 'INTERNAL_ERROR: safe to retry',
-};
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -25,18 +15,42 @@ export const STATUSES = {
   lookup: [400, 401, 403, 404, 429, 500],
 } as const satisfies Record<string, readonly ErrorStatus[]>;
 
-/** A GET data route: success envelope around `data`, the error envelope for each allowed status. */
-export function dataRoute<R extends { params?: z.ZodObject; query?: z.ZodObject }, D extends z.ZodType>(spec: {
-  path: string;
+type Json<S extends z.ZodType> = { 'application/json': { schema: S } };
+
+/** The responses of a data route, literally: what a handler's 200 must carry, and each error status. */
+export type DataResponses<D extends z.ZodType, S extends ErrorStatus> = {
+  200: { description: string; content: Json<z.ZodObject<{ success: z.ZodLiteral<true>; data: D }>> };
+} & { [K in S]: { description: string; content: Json<typeof ErrorEnvelope> } };
+
+export type DataMiddleware = MiddlewareHandler<AppEnv>[];
+
+/** Marks a route that the contract does not name; listed under this tag in /openapi.json. */
+export const EXTENSIONS_TAG = 'extensions';
+
+/**
+ * A GET data route: success envelope around `data`, the error envelope for each allowed status.
+ * The returned route keeps its literal types, so the handler registered for it is checked
+ * against `data` (see `ok`). `extension: true` tags it `extensions`: a route the contract does
+ * not name, served under the same envelope, keys, scopes, quota and Cache-Control.
+ */
+export function dataRoute<
+  P extends string,
+  D extends z.ZodType,
+  S extends ErrorStatus,
+  R extends NonNullable<RouteConfig['request']> = Record<never, never>,
+>(spec: {
+  path: P;
+  operationId: string;
   summary: string;
   description?: string;
   tags: string[];
+  extension?: boolean;
   request?: R;
   data: D;
-  statuses: readonly ErrorStatus[];
-  middleware: MiddlewareHandler<AppEnv>[];
+  statuses: readonly S[];
+  middleware: DataMiddleware;
 }) {
-  const responses: Record<number, { description: string; content: { 'application/json': { schema: z.ZodType } } }> = {
+  const responses: Record<number, unknown> = {
     200: {
       description: 'Success. Carries Cache-Control: private, max-age=300.',
       content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
@@ -44,19 +58,20 @@ export function dataRoute<R extends { params?: z.ZodObject; query?: z.ZodObject 
   };
   for (const status of spec.statuses) {
     responses[status] = {
-      description: ERROR_DESCRIPTIONS[status],
+      description: statusDescription(status, 'data'),
       content: { 'application/json': { schema: ErrorEnvelope } },
     };
   }
   return createRoute({
     method: 'get',
     path: spec.path,
+    operationId: spec.operationId,
     summary: spec.summary,
     description: spec.description ?? spec.summary,
-    tags: spec.tags,
+    tags: spec.extension ? [...spec.tags, EXTENSIONS_TAG] : spec.tags,
     middleware: spec.middleware,
-    request: spec.request as R,
-    responses,
+    request: (spec.request ?? {}) as R,
+    responses: responses as DataResponses<D, S>,
   });
 }
 

@@ -1,17 +1,17 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { CrossRefs } from '../../core/schemas/crossrefs.js';
 import { readableOfKind } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { bookChapter, dataRoute, PathParams, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, PathParams, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function crossrefRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function crossrefRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/crossrefs/{book}/{chapter}/{verse}',
+      operationId: 'getCrossrefs',
       summary: 'Cross-references of a verse',
       description:
         'Each reference in the form Book chapter:verse (a verse range as Book c:v-v). A verse with none has an empty list.',
@@ -27,10 +27,8 @@ export function crossrefRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, midd
       if (!resource) throw notFound('no cross-references in this library');
       const book = bookChapter(bookText, chapter, verse);
       const refs = deps.store.crossrefs(book.number, chapter, verse) ?? [];
-      return c.json(
-        { success: true as const, data: { book: book.name, chapter, verse, refs, attribution: resource.attribution } },
-        200,
-      );
+      return ok(c, { book: book.name, chapter, verse, refs, attribution: resource.attribution });
     },
   );
+  return router;
 }

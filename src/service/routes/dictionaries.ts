@@ -1,17 +1,17 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DictionaryEntry, DictionarySearchResult, SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
 import { readable } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function dictionaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/dictionaries/{id}/search',
+      operationId: 'searchDictionary',
       summary: 'Headword prefix search',
       description: `Case-insensitive headword prefix search, alphabetical, at most ${SEARCH_RESULTS_MAX} results.`,
       tags: ['dictionaries'],
@@ -28,13 +28,14 @@ export function dictionaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, mi
       const { q } = c.req.valid('query');
       const resource = readable(deps.store, c.get('principal'), 'dictionary', id);
       const results = deps.store.dictionarySearch(resource.id, q, SEARCH_RESULTS_MAX);
-      return c.json({ success: true as const, data: { results, attribution: resource.attribution } }, 200);
+      return ok(c, { results, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/dictionaries/{id}/entries/{idx}',
+      operationId: 'getDictionaryEntry',
       summary: 'One dictionary entry',
       tags: ['dictionaries'],
       request: {
@@ -56,10 +57,8 @@ export function dictionaryRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, mi
       const resource = readable(deps.store, c.get('principal'), 'dictionary', id);
       const entry = deps.store.dictionaryEntry(resource.id, idx);
       if (!entry) throw notFound(`${resource.id} has no entry ${idx}`);
-      return c.json(
-        { success: true as const, data: { id: resource.id, ...entry, attribution: resource.attribution } },
-        200,
-      );
+      return ok(c, { id: resource.id, ...entry, attribution: resource.attribution });
     },
   );
+  return router;
 }

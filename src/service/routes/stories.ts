@@ -1,4 +1,3 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import {
   SLUG_PATTERN,
@@ -8,11 +7,10 @@ import {
   StoryList,
 } from '../../core/schemas/stories.js';
 import { readableOfKind } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
-import { dataRoute, STATUSES } from './common.js';
-
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');
@@ -22,10 +20,12 @@ function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readabl
 
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
-export function storyRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/stories',
+      operationId: 'listStories',
       summary: 'Stories, in canonical reading order',
       description: `Filters combine. total is the number of stories matching the filters before limit (1-${STORIES_LIMIT_MAX}, default ${STORIES_LIMIT_DEFAULT}).`,
       tags: ['stories'],
@@ -77,23 +77,18 @@ export function storyRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
         kind: kind as 'narrative' | 'parable' | undefined,
         limit,
       });
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
-            total,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
+        total,
+        attribution: resource.attribution,
+      });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/stories/{slug}',
+      operationId: 'getStory',
       summary: 'One story',
       description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
       tags: ['stories'],
@@ -107,7 +102,8 @@ export function storyRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       const resource = storiesResource(deps, c.get('principal'));
       const story = SLUG_PATTERN.test(slug) ? deps.store.story(slug) : undefined;
       if (!story) throw notFound(`no story '${slug}'`);
-      return c.json({ success: true as const, data: { ...story, attribution: resource.attribution } }, 200);
+      return ok(c, { ...story, attribution: resource.attribution });
     },
   );
+  return router;
 }

@@ -1,13 +1,11 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { STRONGS_SEARCH_MAX, StrongsEntry, StrongsSearchResult } from '../../core/schemas/strongs.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
 import { readable, readableOfKind } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
-import { dataRoute, requiredQuery, STATUSES } from './common.js';
-
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
+import { type DataMiddleware, dataRoute, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
 
@@ -23,10 +21,12 @@ function entry(row: StrongsRow, attribution: string) {
   };
 }
 
-export function strongsRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/strongs/search',
+      operationId: 'searchStrongs',
       summary: "Search Strong's lexicons",
       description: `Matches lemma, transliteration, gloss and definition; best matches first, at most ${STRONGS_SEARCH_MAX}. Without lex, searches every lexicon the key can read. A lex other than greek or hebrew is 400.`,
       tags: ['strongs'],
@@ -67,13 +67,14 @@ export function strongsRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middl
         .strongsSearch(q, lexicons, STRONGS_SEARCH_MAX)
         .map((row) => entry(row, attributions[LEXICON_ID[row.lexicon]] ?? ''));
       const attribution = lexicons.map((l) => attributions[LEXICON_ID[l]]).join(' ');
-      return c.json({ success: true as const, data: { results, attribution } }, 200);
+      return ok(c, { results, attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/strongs/{number}',
+      operationId: 'getStrongsEntry',
       summary: "One Strong's entry",
       tags: ['strongs'],
       request: {
@@ -94,7 +95,8 @@ export function strongsRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middl
       const normalized = `${m[1]}${Number(m[2])}`;
       const row = deps.store.strongs(normalized);
       if (!row) throw notFound(`no Strong's entry ${normalized}`);
-      return c.json({ success: true as const, data: entry(row, resource.attribution) }, 200);
+      return ok(c, entry(row, resource.attribution));
     },
   );
+  return router;
 }

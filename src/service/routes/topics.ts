@@ -1,18 +1,18 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
 import { MergedTopic, TopicBrowseResult, TopicEntry, TopicSearchResult } from '../../core/schemas/topics.js';
 import { readable, readableOfKind } from '../access.js';
-import type { AppEnv, ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
-import { dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
 
-type Middleware = Parameters<typeof dataRoute>[0]['middleware'];
-
-export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middleware: Middleware) {
-  app.openapi(
+export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
     dataRoute({
       path: '/v1/data/topics/merged',
+      operationId: 'getMergedTopic',
       summary: 'One topic merged across topical works',
       description:
         'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
@@ -32,22 +32,17 @@ export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
           : [];
       });
       if (!sources.length) throw notFound(`no topic '${q}'`);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            headword: sources[0]!.headword,
-            sources: sources.map(({ headword: _h, ...s }) => s),
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        headword: sources[0]!.headword,
+        sources: sources.map(({ headword: _h, ...s }) => s),
+      });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/topics/{id}/search',
+      operationId: 'searchTopics',
       summary: 'Search topic headwords',
       description: `Case-insensitive. Headwords that start with the query come first, then headwords with a word that starts with it; alphabetical within each; at most ${SEARCH_RESULTS_MAX}.`,
       tags: ['topics'],
@@ -64,13 +59,14 @@ export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       const { q } = c.req.valid('query');
       const resource = readable(deps.store, c.get('principal'), 'topics', id);
       const results = deps.store.topicSearch(resource.id, q, SEARCH_RESULTS_MAX);
-      return c.json({ success: true as const, data: { results, attribution: resource.attribution } }, 200);
+      return ok(c, { results, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/topics/{id}/browse',
+      operationId: 'browseTopics',
       summary: 'Every headword beginning with a letter',
       description: 'Alphabetical, case-insensitive. The letter is answered in upper case.',
       tags: ['topics'],
@@ -92,16 +88,14 @@ export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       if (!/^[A-Za-z]$/.test(letter)) throw invalid("query parameter 'letter' must be one letter A-Z");
       const resource = readable(deps.store, c.get('principal'), 'topics', id);
       const entries = deps.store.topicBrowse(resource.id, letter);
-      return c.json(
-        { success: true as const, data: { letter: letter.toUpperCase(), entries, attribution: resource.attribution } },
-        200,
-      );
+      return ok(c, { letter: letter.toUpperCase(), entries, attribution: resource.attribution });
     },
   );
 
-  app.openapi(
+  router.openapi(
     dataRoute({
       path: '/v1/data/topics/{id}/entries/{slug}',
+      operationId: 'getTopicEntry',
       summary: 'One topic',
       tags: ['topics'],
       description: 'A slug is lower-case words joined by hyphens (case is ignored); anything else is 400.',
@@ -123,19 +117,14 @@ export function topicRoutes(app: OpenAPIHono<AppEnv>, deps: ServiceDeps, middlew
       const resource = readable(deps.store, c.get('principal'), 'topics', id);
       const row = deps.store.topicEntry(resource.id, slug);
       if (!row) throw notFound(`${resource.id} has no topic '${slug}'`);
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            id: resource.id,
-            slug: row.slug,
-            headword: row.headword,
-            sections: row.sections,
-            attribution: resource.attribution,
-          },
-        },
-        200,
-      );
+      return ok(c, {
+        id: resource.id,
+        slug: row.slug,
+        headword: row.headword,
+        sections: row.sections,
+        attribution: resource.attribution,
+      });
     },
   );
+  return router;
 }

@@ -1,0 +1,55 @@
+import { z } from '@hono/zod-openapi';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PassageResult } from '../../src/core/schemas/bible.js';
+import { dataRoute, EXTENSIONS_TAG, PathParams, STATUSES } from '../../src/service/routes/common.js';
+import { type AppRouteHandler, createRouter, ok } from '../../src/service/routes/router.js';
+
+// The route of the contract's passage endpoint, as a route module declares it.
+const spec = {
+  path: '/v1/data/bible/{translation}/passage',
+  operationId: 'getPassage',
+  summary: 'Passages by reference',
+  tags: ['bible'],
+  request: { params: z.object({ translation: PathParams.translation }) },
+  data: PassageResult,
+  statuses: STATUSES.lookup,
+  middleware: [],
+} as const satisfies Parameters<typeof dataRoute>[0];
+const passage = dataRoute(spec);
+
+const right = { translation: 'kjv', passages: [], attribution: 'Public domain.' };
+
+describe('routes keep their literal types (checked by tsc --noEmit over test/)', () => {
+  it('a handler is typed by its route: its parameters, and the body its 200 must carry', () => {
+    const handler: AppRouteHandler<typeof passage> = (c) => {
+      expectTypeOf(c.req.valid('param')).toEqualTypeOf<{ translation: string }>();
+      return ok(c, right);
+    };
+    // @ts-expect-error a number where the schema says string, and a misspelt field
+    const wrong: AppRouteHandler<typeof passage> = (c) => ok(c, { translation: 42, passagez: [], attribution: '' });
+    // @ts-expect-error a field the schema requires is missing
+    createRouter().openapi(passage, (c) => ok(c, { translation: 'kjv', passages: [] }));
+    expect(typeof handler).toBe('function');
+    expect(typeof wrong).toBe('function');
+  });
+
+  it('the route lists the 200 and each error status of its group; an extension is tagged so', () => {
+    expect(Object.keys(passage.responses).map(Number).sort()).toEqual([200, ...STATUSES.lookup].sort());
+    expectTypeOf<keyof typeof passage.responses>().toEqualTypeOf<200 | (typeof STATUSES.lookup)[number]>();
+    const extension = dataRoute({ ...spec, operationId: 'x', tags: ['bible'], extension: true });
+    expect(extension.tags).toEqual(['bible', EXTENSIONS_TAG]);
+  });
+
+  it('a sub-router answers a bad request with the contract envelope, once mounted', async () => {
+    const router = createRouter().openapi(
+      dataRoute({ ...spec, tags: ['bible'], request: { params: z.object({ translation: z.string().min(3) }) } }),
+      (c) => ok(c, right),
+    );
+    const app = createRouter().route('/', router);
+    const bad = await app.request('/v1/data/bible/kj/passage');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, error: { code: 'INVALID_REQUEST' } });
+    const good = await app.request('/v1/data/bible/kjv/passage');
+    expect(await good.json()).toEqual({ success: true, data: right });
+  });
+});
