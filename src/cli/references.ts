@@ -6,6 +6,7 @@ import {
   MAX_REFERENCES,
   parseReference,
   type Reference,
+  referenceVerses,
   splitReference,
 } from '../core/reference/reference.js';
 import type { PassageResult } from '../core/schemas/bible.js';
@@ -90,4 +91,51 @@ export async function fetchPassages(
     for (const [j, p] of result.passages.entries()) merged[batch[j]!.owner]!.verses.push(...p.verses);
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };
+}
+
+/** --text (print the passages of the references listed) and the translation to print them in. */
+export interface TextOptions {
+  text?: boolean;
+  translation?: string;
+}
+
+/**
+ * The text of references the service itself gave (a topic's, a story's, cross-references): in
+ * calls of at most 10, one passage per reference, in order.
+ */
+export async function passagesOf(
+  client: BibleClient,
+  translation: string,
+  refs: readonly string[],
+): Promise<PassageResult> {
+  const passages: PassageResult['passages'] = [];
+  let result: PassageResult | undefined;
+  for (let i = 0; i < refs.length; i += MAX_REFERENCES) {
+    result = await client.passage(translation, refs.slice(i, i + MAX_REFERENCES).join('; '));
+    passages.push(...result.passages);
+  }
+  return { translation: result?.translation ?? translation, passages, attribution: result?.attribution ?? '' };
+}
+
+/**
+ * What a translation lacks of a reference, said rather than left out silently: the WEB has no
+ * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1).
+ */
+export function missingNote(
+  ref: Reference | undefined,
+  verses: ReadonlyArray<{ chapter: number; v: number }>,
+  translation: string,
+): string | undefined {
+  if (!ref) return undefined;
+  const have = new Set(verses.map((v) => `${v.chapter}:${v.v}`));
+  const missing = referenceVerses(ref).filter((p) => !have.has(`${p.chapter}:${p.verse}`));
+  if (!missing.length) return undefined;
+  const id = translation.toUpperCase();
+  const name = ref.book.name;
+  const listed = missing.slice(0, 5).map((p) => `${name} ${p.chapter}:${p.verse}`);
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
+  const whole = missing.length === referenceVerses(ref).length;
+  return whole
+    ? `(${id} has no text for ${formatReference(ref)}; it may number these verses differently)`
+    : `(${id} has no ${listed.join(', ')}${more})`;
 }

@@ -3,7 +3,7 @@ import { checkChapter, resolveBook } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { fetchPassages, oneReference, referencesFromArgs } from '../references.js';
+import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
 import { renderTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 
@@ -21,8 +21,9 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
     if (i > 0) ctx.out.line();
     const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
     heading(ctx, `${p.ref} (${data.translation.toUpperCase()})`);
-    if (!p.verses.length) ctx.out.line(ctx.style.c.dim('(no text in this translation)'));
     printVerses(ctx, p.verses, multiChapter);
+    const gap = missingNote(typed[i]?.ref, p.verses, data.translation);
+    if (gap) ctx.out.line(ctx.style.c.dim(gap));
   });
   ctx.out.attribution(data.attribution);
   await ctx.out.flush();

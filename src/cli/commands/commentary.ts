@@ -21,9 +21,17 @@ export function groupRuns(
   return runs;
 }
 
+/**
+ * The library keeps libsword's `*…*` around highlighted words (as diatheke prints them); shown
+ * here in italics on a terminal and as the bare words in a pipe, never as raw asterisks.
+ */
+export function emphasis(text: string, italic: (s: string) => string): string {
+  return text.replace(/\*([^*\n]+)\*/g, (_m, inner: string) => italic(inner));
+}
+
 function printNote(ctx: Context, title: string, text: string): void {
   heading(ctx, title);
-  for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(para));
+  for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(emphasis(para, ctx.style.c.italic)));
 }
 
 export async function runCommentary(refWords: string[], opts: { commentary?: string }, ctx: Context): Promise<void> {
