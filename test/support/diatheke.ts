@@ -36,6 +36,61 @@ export async function diatheke(module: string, key: string, env: NodeJS.ProcessE
   return keyLine ? body.slice(colon + keyLine[0].length) : body;
 }
 
+const exported = new Map<string, Promise<Map<string, string>>>();
+
+/**
+ * A whole module as libsword's `mod2imp -s` exports it (markup stripped by the module's own
+ * filters): entry text by key, kept for the test file. One libsword run per module instead of
+ * one per key: diatheke pays its start-up (over a second on a loaded machine) for every key.
+ */
+export function exportModule(module: string, env: NodeJS.ProcessEnv = process.env): Promise<Map<string, string>> {
+  const id = `${env.SWORD_PATH ?? ''}\n${module}`;
+  let entries = exported.get(id);
+  if (!entries) {
+    entries = run('mod2imp', [module, '-s'], { env, maxBuffer: 256 * 1024 * 1024 }).then(({ stdout }) => {
+      const map = new Map<string, string>();
+      const parts = stdout.split(/^\$\$\$(.*)\n/m);
+      for (let i = 1; i + 1 < parts.length; i += 2) map.set(parts[i] as string, parts[i + 1] as string);
+      if (map.size === 0) throw new Error(`mod2imp exported nothing for ${module}: is the module installed?`);
+      return map;
+    });
+    exported.set(id, entries);
+  }
+  return entries;
+}
+
+/**
+ * libsword's book names ("III John", "Revelation of John"), numbered 1 to 66 in the order the
+ * KJV module holds them: the comparison then needs none of our own reference parsing.
+ */
+async function swordBookNumbers(): Promise<Map<string, number>> {
+  const numbers = new Map<string, number>();
+  for (const key of (await exportModule('engKJV2006eb')).keys()) {
+    const book = key.match(/^(.+) \d+:\d+$/)?.[1];
+    if (book && !numbers.has(book)) numbers.set(book, numbers.size + 1);
+  }
+  if (numbers.size !== 66)
+    throw new Error(`expected 66 books in the KJV module, got ${[...numbers.keys()].join(', ')}`);
+  return numbers;
+}
+
+/**
+ * A Bible or commentary module's entries by `book:chapter:verse`: headings (chapter or verse 0)
+ * and books outside the 66 (the WEB's deuterocanon) left out, as the library holds neither.
+ */
+export async function exportByVerse(module: string, env?: NodeJS.ProcessEnv): Promise<Map<string, string>> {
+  const [entries, books] = await Promise.all([exportModule(module, env), swordBookNumbers()]);
+  const verses = new Map<string, string>();
+  for (const [key, text] of entries) {
+    const m = key.match(/^(.+) (\d+):(\d+)$/);
+    if (!m || m[2] === '0' || m[3] === '0') continue;
+    const book = books.get(m[1] as string);
+    if (!book) continue;
+    verses.set(`${book}:${m[2]}:${m[3]}`, text);
+  }
+  return verses;
+}
+
 /** Compared form: no whitespace, no pilcrow. */
 export function squash(s: string): string {
   return s.replace(/[\s\u00b6]+/g, '');

@@ -7,7 +7,7 @@ export const TEST_DATA_DIR = process.env.BIBLE_TEST_DATA_DIR ?? join(process.cwd
 export const TEST_LIBRARY = join(TEST_DATA_DIR, 'library.sqlite');
 
 const SWORD_PACKAGES =
-  'sword-text-kjv sword-text-web sword-text-sparv sword-comm-mhcc sword-comm-scofield sword-comm-tdavid sword-dict-naves sword-dict-strongs-greek sword-dict-strongs-hebrew diatheke';
+  'sword-text-kjv sword-text-web sword-text-sparv sword-comm-mhcc sword-comm-scofield sword-comm-tdavid sword-dict-naves sword-dict-strongs-greek sword-dict-strongs-hebrew diatheke libsword-utils';
 
 function hasDiatheke(): boolean {
   try {
@@ -18,11 +18,22 @@ function hasDiatheke(): boolean {
   }
 }
 
-/** Whether the Debian SWORD modules and libsword's diatheke are installed. */
+/** Whether libsword's mod2imp (libsword-utils) is on the PATH: it prints its usage and fails when run bare. */
+function hasMod2imp(): boolean {
+  try {
+    execFileSync('mod2imp', [], { stdio: 'pipe' });
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/** Whether the Debian SWORD modules and libsword's diatheke and mod2imp are installed. */
 export const SWORD_AVAILABLE =
   existsSync('/usr/share/sword/mods.d/engKJV2006eb.conf') &&
   existsSync('/usr/share/sword/mods.d/nave.conf') &&
-  hasDiatheke();
+  hasDiatheke() &&
+  hasMod2imp();
 
 const HINT = `needs the Debian SWORD modules and diatheke: apt-get install -y ${SWORD_PACKAGES}`;
 

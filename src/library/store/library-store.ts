@@ -22,6 +22,15 @@ export interface VerseRow {
   text: string;
 }
 
+export interface RankedVerse {
+  book: number;
+  chapter: number;
+  verse: number;
+  score: number;
+  matched: string[];
+  text: string;
+}
+
 /** One span of a verse's words (see verse_words in schema.ts). */
 export interface WordSpan {
   idx: number;
@@ -393,5 +402,31 @@ export class LibraryStore {
   story(slug: string): StoryFields | undefined {
     const row = this.stmt('SELECT data FROM stories WHERE slug = ?').get(slug) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as StoryFields) : undefined;
+  }
+
+  /**
+   * Verses of one translation matching an FTS5 expression, best first: BM25 relevance (higher is
+   * better), its text, and the words that matched as the verse spells them (marked with two
+   * private-use characters no verse holds).
+   */
+  rankedVerses(translation: string, match: string, limit: number): RankedVerse[] {
+    const rows = this.stmt(
+      `SELECT v.book, v.chapter, v.verse, -bm25(verses_fts) AS score, highlight(verses_fts, 0, char(57344), char(57345)) AS marked
+       FROM verses_fts f JOIN verses v ON v.id = f.rowid
+       WHERE verses_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_fts) LIMIT ?`,
+    ).all(match, translation, limit) as Array<Omit<RankedVerse, 'matched' | 'text'> & { marked: string }>;
+    return rows.map(({ marked, ...row }) => ({
+      ...row,
+      text: marked.replace(/[\uE000\uE001]/g, ''),
+      matched: [...marked.matchAll(/\uE000([^\uE001]*)\uE001/g)].map((m) => (m[1] as string).toLowerCase()),
+    }));
+  }
+  /** Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh most). */
+  rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number }> {
+    const rows = this.stmt(
+      `SELECT s.data, -bm25(stories_fts, 8.0, 4.0, 2.0, 1.0) AS score FROM stories_fts f JOIN stories s ON s.id = f.rowid
+       WHERE stories_fts MATCH ? ORDER BY bm25(stories_fts, 8.0, 4.0, 2.0, 1.0) LIMIT ?`,
+    ).all(match, limit) as Array<{ data: string; score: number }>;
+    return rows.map((r) => ({ story: JSON.parse(r.data) as StoryFields, score: r.score }));
   }
 }

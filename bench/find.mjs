@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Retrieval quality and latency of `bible find` on the question sets: success@10 (an expected
+// verse in the top 10), recall@10 and MRR, for the whole engine, with each signal turned off,
+// and for the yardstick (plain FTS5 BM25 over the content words, per translation); then the
+// in-process p95 latency per question beside the yardstick's.
+// Usage: node bench/find.mjs [--library path] [--dev path] [--heldout path] [--translation kjv]
+//   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
+//   ../shared/eval/retrieval-dev.json beside this repository.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = new URL('..', import.meta.url).pathname;
+const { values } = parseArgs({
+  options: {
+    library: { type: 'string' },
+    dev: { type: 'string', default: join(root, '..', 'shared', 'eval', 'retrieval-dev.json') },
+    heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
+    translation: { type: 'string', default: 'kjv' },
+  },
+});
+const library =
+  values.library ?? join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite');
+
+const { LibraryStore } = await import('../src/library/store/library-store.ts');
+const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
+const { findVerses } = await import('../src/service/find/engine.ts');
+const { SIGNALS } = await import('../src/service/find/signal.ts');
+const { contentWords } = await import('../src/service/find/question.ts');
+const { anyWord } = await import('../src/service/find/stem.ts');
+const { BOOKS } = await import('../src/core/canon/canon.ts');
+
+const store = new LibraryStore(library);
+const sets = [
+  ['dev', values.dev],
+  ['held-out', values.heldout],
+].filter(([name, path]) => {
+  if (existsSync(path)) return true;
+  console.log(`(${name} set not found at ${path}; skipped)`);
+  return false;
+});
+
+/** success@10, recall@10 and MRR of a ranker (question → refs, best first) over a set. */
+function measure(questions, rank) {
+  let success = 0;
+  let recall = 0;
+  let rr = 0;
+  for (const { q, expect } of questions) {
+    const refs = rank(q).slice(0, 10);
+    const hits = expect.filter((e) => refs.includes(e)).length;
+    const first = refs.findIndex((r) => expect.includes(r));
+    if (hits) success++;
+    recall += hits / expect.length;
+    rr += first >= 0 ? 1 / (first + 1) : 0;
+  }
+  const n = questions.length;
+  return { success: success / n, recall: recall / n, mrr: rr / n };
+}
+
+const engine = (without) => (q) =>
+  findVerses(store, LOCAL_PRINCIPAL, q, { translation: values.translation, limit: 10, without }).results.map(
+    (r) => r.ref,
+  );
+const yardstick = (translation) => (q) => {
+  const match = anyWord(contentWords(q));
+  if (!match) return [];
+  return store.rankedVerses(translation, match, 10).map((v) => `${BOOKS[v.book - 1].name} ${v.chapter}:${v.verse}`);
+};
+
+const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
+const row = (label, m) =>
+  console.log(
+    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}`,
+  );
+
+for (const [name, path] of sets) {
+  const questions = JSON.parse(readFileSync(path, 'utf8'));
+  console.log(`${name} set: ${questions.length} questions (${path})`);
+  row('engine, all signals', measure(questions, engine([])));
+  for (const s of SIGNALS) row(`  without ${s}`, measure(questions, engine([s])));
+  for (const t of ['kjv', 'web']) row(`yardstick: BM25 over ${t}`, measure(questions, yardstick(t)));
+}
+
+/** p50 and p95 milliseconds of a ranker over every question, after one warm-up pass. */
+function latency(questions, rank) {
+  for (const { q } of questions) rank(q);
+  const times = [];
+  for (let round = 0; round < 3; round++) {
+    for (const { q } of questions) {
+      const t = process.hrtime.bigint();
+      rank(q);
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+  return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+}
+const all = sets.flatMap(([, path]) => JSON.parse(readFileSync(path, 'utf8')));
+console.log(`latency in-process over ${all.length} questions × 3:`);
+console.log(`  engine:              ${latency(all, engine([]))} (target p95 < 50 ms)`);
+console.log(`  yardstick BM25 kjv:  ${latency(all, yardstick('kjv'))}`);
+store.close();

@@ -1,0 +1,156 @@
+import { BOOKS } from '../../core/canon/canon.js';
+import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
+import { readable } from '../access.js';
+import type { Principal } from '../context.js';
+import { crossrefVotes } from './crossrefs.js';
+import { lexicalMatches, lexicalVotes } from './lexical.js';
+import { namedVotes } from './named.js';
+import { phraseVotes } from './phrase.js';
+import { contentWords } from './question.js';
+import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
+import { keyParts, SIGNALS } from './signal.js';
+import { storyVotes } from './stories.js';
+import { topicVotes } from './topics.js';
+
+/**
+ * How much each signal's best vote is worth in the fused score. A named reference outranks
+ * everything; the others were set on the dev question set (bench/find.mjs) and checked on the
+ * held-out one.
+ */
+const WEIGHTS: Record<SignalName, number> = {
+  named: 100,
+  lexical: 1,
+  phrase: 1,
+  strongs: 0.6,
+  topics: 0.8,
+  stories: 0.4,
+  crossrefs: 0.4,
+};
+
+/** The English translations the words of a question are matched in (the RV1909 is Spanish). */
+const MATCH_TRANSLATIONS = ['kjv', 'web'];
+
+export const FIND_LIMIT_MAX = 50;
+
+export interface FindOptions {
+  translation: string;
+  limit: number;
+  /** Signals turned off (bench/find.mjs measures what each contributes). */
+  without?: readonly SignalName[];
+}
+
+export interface FoundVerse {
+  ref: string;
+  book: string;
+  chapter: number;
+  v: number;
+  text: string;
+  score: number;
+  why: string[];
+}
+
+export interface FindResult {
+  query: string;
+  translation: string;
+  results: FoundVerse[];
+  attribution: string;
+}
+
+interface Fused {
+  score: number;
+  why: Map<SignalName, string>;
+}
+
+/** Adds one signal's votes (each from 0 to 1), scaled by the signal's weight. */
+function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): void {
+  for (const vote of votes) {
+    const entry = fused.get(vote.key) ?? { score: 0, why: new Map<SignalName, string>() };
+    entry.score += WEIGHTS[signal] * vote.score;
+    entry.why.set(signal, vote.why);
+    fused.set(vote.key, entry);
+  }
+}
+
+const byScore = (fused: Map<VerseKey, Fused>) =>
+  [...fused].map(([key, f]) => ({ key, score: f.score })).sort((a, b) => b.score - a.score || a.key - b.key);
+
+/**
+ * The verses a question most likely means, best first, drawing only on what the principal may
+ * read: named references, then a fusion of lexical ranking over the KJV and WEB, Strong's
+ * numbers, Nave's topics, stories and TSK cross-references (each in its own module). Throws the
+ * service's 404/403 when the translation is unknown or not readable.
+ */
+export function findVerses(
+  store: LibraryStore,
+  principal: Principal,
+  question: string,
+  options: FindOptions,
+): FindResult {
+  const resource = readable(store, principal, 'bible', options.translation);
+  const usable = store.resources().filter((r) => principal.canRead(r.id));
+  const firstOf = (kind: ResourceRow['kind']) => usable.find((r) => r.kind === kind);
+  const on = (s: SignalName) => !options.without?.includes(s);
+  const input: FindInput = {
+    store,
+    question,
+    words: contentWords(question),
+    translations: MATCH_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
+    topics: on('topics') ? firstOf('topics')?.id : undefined,
+    crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
+    stories: on('stories') ? firstOf('stories')?.id : undefined,
+    lexicons: usable.filter((r) => r.kind === 'lexicon').map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew')),
+  };
+  const fused = new Map<VerseKey, Fused>();
+  if (on('named')) fuse(fused, 'named', namedVotes(input));
+  const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
+  if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
+  if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
+  fuse(fused, 'topics', topicVotes(input));
+  fuse(fused, 'stories', storyVotes(input));
+  fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
+
+  const results: FoundVerse[] = [];
+  const drawn = new Set<SignalName>();
+  for (const { key, score } of byScore(fused)) {
+    if (results.length >= options.limit) break;
+    const { book, chapter, verse } = keyParts(key);
+    const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
+    if (!row) continue;
+    const why = fused.get(key)?.why ?? new Map<SignalName, string>();
+    for (const s of why.keys()) drawn.add(s);
+    const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
+    results.push({
+      ref: `${name} ${chapter}:${verse}`,
+      book: name,
+      chapter,
+      v: verse,
+      text: row.text,
+      score: Math.round(score * 1000) / 1000,
+      why: SIGNALS.filter((s) => why.has(s)).map((s) => why.get(s) as string),
+    });
+  }
+  return {
+    query: question,
+    translation: resource.id,
+    results,
+    attribution: attributionOf(resource, input, drawn, usable),
+  };
+}
+
+/** The translation's attribution line, then that of every other resource a shown result drew on. */
+function attributionOf(
+  translation: ResourceRow,
+  input: FindInput,
+  drawn: Set<SignalName>,
+  usable: ResourceRow[],
+): string {
+  const ids = new Set<string>([translation.id]);
+  if (drawn.has('lexical')) for (const id of input.translations) ids.add(id);
+  if (drawn.has('topics') && input.topics) ids.add(input.topics);
+  if (drawn.has('stories') && input.stories) ids.add(input.stories);
+  if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  return [...ids]
+    .map((id) => usable.find((r) => r.id === id)?.attribution)
+    .filter((a): a is string => a !== undefined)
+    .join('\n');
+}

@@ -1,0 +1,97 @@
+import { findBook } from '../../core/canon/canon.js';
+import { formatReference, parseReference, type Reference } from '../../core/reference/reference.js';
+
+/**
+ * The words people wrap a question in ("what does the Bible say about", "the verse behind", "who
+ * was"): never matched at all.
+ */
+const FRAME_WORDS = new Set(
+  `what whatever which who whom whose where when why how does did bible bibles scripture scriptures verse
+  verses passage passages chapter chapters say says saying tell tells teach teaches teaching mean means
+  meaning meant explain find show talk talks talking mention mentions mentioned describe describes quote
+  behind story stories happened happen happens someone somebody something anyone please`.split(/\s+/),
+);
+
+/**
+ * Function words: matched only inside a phrase of the question ("I can do all things through
+ * Christ", "for I am with you"), never as a word that selects a verse on its own.
+ */
+const FUNCTION_WORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below
+  between both but by can could do doing done during each even ever every few for from further had has
+  have having he her here hers him his i if in into is it its itself just let me more most my no nor not
+  now of off on once only or other our ours out over own same she should so some such than that the their
+  theirs them then there these they this those through to too under until up upon us very was we were
+  while will with would you your yours yourself thing things way ways really know`.split(/\s+/),
+);
+
+/** Contractions as the words they stand for, so "don't" in the WEB meets "do not" in a question. */
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\bwon['’]t\b/g, 'will not'],
+  [/\bcan['’]t\b/g, 'can not'],
+  [/\bshan['’]t\b/g, 'shall not'],
+  [/n['’]t\b/g, ' not'],
+  [/['’]ll\b/g, ' will'],
+  [/['’]re\b/g, ' are'],
+  [/['’]ve\b/g, ' have'],
+  [/\bi['’]m\b/g, 'i am'],
+];
+
+/** The words and their order as a text gives them: lower case, contractions opened, possessives folded ("God's" → "god"). */
+export function tokens(text: string): string[] {
+  let s = text.normalize('NFC').toLowerCase();
+  for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  return (s.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/u, '').replace(/['’]/gu, ''));
+}
+
+/** The question's words that may stand in a phrase: all but the frame words, in order. */
+export function phraseTokens(question: string): string[] {
+  return tokens(question).filter((w) => !FRAME_WORDS.has(w));
+}
+
+/**
+ * The question's content words, in order, without repeats: no frame or function words, no
+ * numbers, no book names standing alone (a named reference is read separately), two letters or more.
+ */
+export function contentWords(question: string): string[] {
+  const out: string[] = [];
+  for (const w of tokens(question)) {
+    if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || /^\d+$/.test(w) || out.includes(w)) continue;
+    if (findBook(w) && w.length > 3) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * References the question names ("Romans 8:28", "Psalm 23", "1 Cor 13:4-7"): at each number,
+ * the longest run of up to four words before it that reads as a book with that chapter or verse.
+ */
+export function namedReferences(question: string): Reference[] {
+  const found: Reference[] = [];
+  const seen = new Set<string>();
+  for (const m of question.matchAll(/\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
+    const before = question
+      .slice(0, m.index)
+      .replace(/[^\p{L}\p{N}\s.]/gu, ' ')
+      .trimEnd()
+      .split(/\s+/)
+      .slice(-4);
+    for (let n = before.length; n >= 1; n--) {
+      const text = `${before.slice(-n).join(' ')} ${m[0]}`;
+      let ref: Reference;
+      try {
+        ref = parseReference(text);
+      } catch {
+        continue;
+      }
+      const key = formatReference(ref);
+      if (!seen.has(key)) {
+        seen.add(key);
+        found.push(ref);
+      }
+      break;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,40 @@
+import type { LibraryStore } from '../../library/store/library-store.js';
+
+/** The signals the engine fuses, in the order their reasons are told. */
+export const SIGNALS = ['named', 'lexical', 'phrase', 'strongs', 'topics', 'stories', 'crossrefs'] as const;
+export type SignalName = (typeof SIGNALS)[number];
+
+/** A verse as one number: book × 1,000,000 + chapter × 1,000 + verse (canonical order). */
+export type VerseKey = number;
+
+export const verseKey = (book: number, chapter: number, verse: number): VerseKey =>
+  book * 1_000_000 + chapter * 1_000 + verse;
+
+export const keyParts = (key: VerseKey) => ({
+  book: Math.floor(key / 1_000_000),
+  chapter: Math.floor(key / 1_000) % 1_000,
+  verse: key % 1_000,
+});
+
+/** One signal's vote for a verse: its strength in the signal's own units, and the reason told. */
+export interface Vote {
+  key: VerseKey;
+  score: number;
+  why: string;
+}
+
+/** What every signal may read: the library, the question, and the resources the caller may use. */
+export interface FindInput {
+  store: LibraryStore;
+  question: string;
+  /** The question's content words (see question.ts). */
+  words: string[];
+  /** Strong's-tagged or plain English translations to match words in (readable ones only). */
+  translations: string[];
+  /** The topical work, cross-reference set and story collection, when readable. */
+  topics?: string;
+  crossrefs?: string;
+  stories?: string;
+  /** Strong's lexicons that may gloss an English word (readable ones only). */
+  lexicons: Array<'greek' | 'hebrew'>;
+}

@@ -1,0 +1,80 @@
+import type { TopicRow } from '../../library/store/library-store.js';
+import type { FindInput, Vote } from './signal.js';
+import { verseKey } from './signal.js';
+import { stem } from './stem.js';
+
+/** A topic reached through a see-also link counts for this much of one named directly. */
+const SEE_ALSO = 0.5;
+/** Each verse after the first of a reference range ("Matthew 6:25-34") counts for this much. */
+const IN_RANGE = 0.5;
+/** How many topics one word may reach by prefix ("forgiv" → FORGIVENESS, FORGIVE…). */
+const PER_WORD = 2;
+/** How sure a match of headword is: a phrase ("GOLDEN RULE"), a word ("ANGER"), a prefix ("forgiv…"). */
+const MATCH = { phrase: 1, word: 0.8, prefix: 0.5 };
+/** A topic listing up to this many verses speaks fully for each; a broader one less (by the square root). */
+const NARROW = 8;
+
+/** Topics whose headword is the word or phrase, or whose first word starts with the word's stem, with how sure each is. */
+function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topic: TopicRow; sure: number }> {
+  const exact = input.store.topicByHeadword(work, phrase);
+  if (exact) return [{ topic: exact, sure: phrase.includes(' ') ? MATCH.phrase : MATCH.word }];
+  if (phrase.includes(' ')) return [];
+  const s = stem(phrase);
+  const near = input.store
+    .topicSearch(work, s, 20)
+    .map((t) => t.headword)
+    .filter((h) => {
+      const first = (h.toLowerCase().split(/[\s(,]+/)[0] ?? '').trim();
+      return first.startsWith(s) && first.length - s.length <= 5;
+    })
+    .slice(0, PER_WORD);
+  return near
+    .map((h) => input.store.topicByHeadword(work, h))
+    .filter((t): t is TopicRow => t !== undefined)
+    .map((topic) => ({ topic, sure: MATCH.prefix }));
+}
+
+/**
+ * Nave's Topical Bible: the topics the question's words and word pairs name (and the topics
+ * their see-also lines point to), each verse they list weighted by how few verses the topic
+ * lists, so a narrow topic (MELCHIZEDEK) says more about a verse than a broad one (LOVE).
+ */
+export function topicVotes(input: FindInput): Vote[] {
+  const work = input.topics;
+  if (!work) return [];
+  const phrases = [...input.words.slice(1).map((w, i) => `${input.words[i]} ${w}`), ...input.words];
+  const votes = new Map<number, Vote>();
+  const seen = new Set<string>();
+  const add = (topic: TopicRow, weight: number, why: string) => {
+    if (seen.has(topic.slug)) return;
+    seen.add(topic.slug);
+    const refs = topic.sections.flatMap((s) => s.refs);
+    const each = weight * Math.min(1, Math.sqrt(NARROW / Math.max(1, refs.length)));
+    for (const r of refs) {
+      const last = r.vEnd ?? r.v;
+      for (let v = r.v; v <= last; v++) {
+        const key = verseKey(r.bookNum, r.ch, v);
+        const score = each * (v === r.v ? 1 : IN_RANGE);
+        const old = votes.get(key);
+        if (!old || old.score < score) votes.set(key, { key, score, why });
+      }
+    }
+    const alsoHeadwords = topic.sections.flatMap((s) => s.see);
+    return alsoHeadwords;
+  };
+  // A word that is part of a phrase naming a topic ("golden" in "golden rule") seeks no topic alone.
+  const consumed = new Set<string>();
+  for (const phrase of phrases) {
+    if (consumed.has(phrase)) continue;
+    const found = topicsFor(input, work, phrase);
+    if (phrase.includes(' ') && found.length) for (const w of phrase.split(' ')) consumed.add(w);
+    for (const { topic, sure } of found) {
+      const also = add(topic, sure, `topic: ${topic.headword}`) ?? [];
+      for (const headword of also) {
+        const next = input.store.topicByHeadword(work, headword);
+        if (next) add(next, sure * SEE_ALSO, `topic: ${next.headword} (see also from ${topic.headword})`);
+      }
+    }
+  }
+  return [...votes.values()];
+}
