@@ -146,7 +146,7 @@ describe('the bible CLI, end to end', () => {
 
       it('exit codes: 2 for usage and INVALID_REQUEST, 4 for NOT_FOUND, one line on stderr', async () => {
         const cases: Array<[string[], number, string]> = [
-          [['passage', 'Jhon 3:16'], 4, "bible: unknown book 'Jhon' (did you mean John?)\n"],
+          [['passage', 'Jhonn 3:16'], 4, "bible: unknown book 'Jhonn' (did you mean John?)\n"],
           [['passage', 'John 22:1'], 4, 'bible: John has 21 chapters\n'],
           [['passage', 'John 3:18-16'], 2, 'bible: the range John 3:18-3:16 runs backwards\n'],
           [['story', 'no-such-story'], 4, "bible: no story 'no-such-story' [NOT_FOUND]\n"],
@@ -157,7 +157,11 @@ describe('the bible CLI, end to end', () => {
           ],
           [['stories', '--limit', '0'], 2, 'bible: --limit must be 1 to 100\n'],
           [['pasage', 'John 3:16'], 2, "bible: unknown command 'pasage' (did you mean passage?)\n"],
-          [['passage', 'John 3:16', '-t', 'nope'], 4, "bible: no translation 'nope' [NOT_FOUND]\n"],
+          [
+            ['passage', 'John 3:16', '-t', 'nope'],
+            4,
+            "bible: no translation 'nope'; there are kjv (King James Version), web (World English Bible), rv1909 (Reina-Valera 1909 (Spanish)) [NOT_FOUND]\n",
+          ],
         ];
         for (const [args, code, stderr] of cases) {
           const r = await run(args);
