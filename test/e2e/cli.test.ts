@@ -15,7 +15,8 @@ const exec = promisify(execFile);
 const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> = [
   {
     args: ['passage', 'John 3:16', 'Rom 5:8'],
-    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Rom%205%3A8',
+    // The CLI sends the contract's strict, canonical form of what was typed ("Rom 5:8" → Romans 5:8).
+    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Romans%205%3A8',
     text: 'For God so loved the world',
   },
   {
@@ -310,7 +311,9 @@ describe('the bible CLI, end to end', () => {
     expect(list.stdout).not.toContain(key);
     // Now remote by config: a request reaches the server.
     expect((await runCli(['strongs', 'H7225'], { env })).stdout).toContain('H7225');
-    expect((await runCli(['logout'], { env })).stderr).toBe('Logged out: the API key is removed from the config.\n');
+    expect((await runCli(['logout'], { env })).stderr).toBe(
+      `Logged out: the API key is removed from the config.\nThe base URL ${served.url} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
+    );
     expect((await runCli(['strongs', 'H7225', '--no-cache'], { env })).code).toBe(3);
     expect((await runCli(['config', 'unset', 'baseUrl'], { env })).code).toBe(0);
     expect((await runCli(['status', '--json'], { env })).stdout).toContain('"backend": "embedded"');
