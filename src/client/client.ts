@@ -1,3 +1,4 @@
+import type { IncludeValue } from '../core/schemas/bible.js';
 import type {
   BookList,
   Catalog,
@@ -6,11 +7,14 @@ import type {
   ChatResponse,
   CommentaryChapter,
   CommentaryVerse,
+  ConcordanceResult,
   CrossRefs,
   DictionaryEntry,
   DictionarySearchResult,
+  FindResult,
   MergedTopic,
   PassageResult,
+  SearchResult,
   Story,
   StoryList,
   StrongsEntry,
@@ -128,11 +132,17 @@ export class BibleClient {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  passage(translation: string, ref: string) {
-    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, { ref });
+  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
+      ref,
+      include: include.join(',') || undefined,
+    });
   }
-  chapter(translation: string, book: string | number, chapter: number) {
-    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`);
+  chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
+    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
+      include: include.join(',') || undefined,
+    });
   }
   strongs(number: string) {
     return this.get<StrongsEntry>(`/v1/data/strongs/${seg(number)}`);
@@ -173,6 +183,28 @@ export class BibleClient {
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
   }
+  /** Extension: the verses a question most likely means. */
+  find(translation: string, q: string, limit?: number) {
+    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
+  }
+
+  /** Extension: verses of a translation matching a query (see the search endpoint for the language). */
+  search(
+    translation: string,
+    q: string,
+    options: { in?: string; stem?: boolean; order?: 'canonical' | 'relevance'; limit?: number; offset?: number } = {},
+  ) {
+    const { stem, ...rest } = options;
+    return this.get<SearchResult>(`/v1/data/bible/${seg(translation)}/search`, {
+      q,
+      ...rest,
+      stem: stem ? 'true' : undefined,
+    });
+  }
+  /** Extension: the concordance of a Strong's number in a tagged translation. */
+  strongsVerses(number: string, options: { translation?: string; limit?: number; offset?: number } = {}) {
+    return this.get<ConcordanceResult>(`/v1/data/strongs/${seg(number)}/verses`, options);
+  }
 
   /** One chat message; the whole response (data and meta). */
   chat(request: ChatRequest, signal?: AbortSignal) {
@@ -203,4 +235,16 @@ function parse(res: TransportResponse): unknown {
       },
     };
   }
+}
+
+/**
+ * The `include` values a service left unanswered: a service without the extension ignores the
+ * parameter and answers verses without the fields (the first verse tells).
+ */
+export function missingStudyFields(
+  verses: ReadonlyArray<Partial<Record<IncludeValue, unknown>>>,
+  include: readonly IncludeValue[],
+): IncludeValue[] {
+  const first = verses[0];
+  return first ? include.filter((f) => first[f] === undefined) : [];
 }
