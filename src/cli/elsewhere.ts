@@ -14,7 +14,11 @@ export type Place = 'topics' | 'dictionaries' | 'stories' | 'strongs';
 export async function elsewhere(client: BibleClient, word: string, skip?: Place): Promise<string[]> {
   const q = word.trim();
   if (!q) return [];
-  const out: string[] = [];
+  // A word not in a topical work or dictionary is most often a theme: `bible find` ranks the verses about it.
+  const out: string[] =
+    skip === 'topics' || skip === 'dictionaries'
+      ? [`\`bible find ${/\s/.test(q) ? `"${q}"` : q}\` (the verses about it)`]
+      : [];
   const quiet = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
   const catalog = await quiet(client.catalog());
   if (!catalog) return [];

@@ -174,11 +174,13 @@ describe("the newcomer's path", () => {
     itWithSword('topic, dictionary and story', async () => {
       const worry = await runCli(['topic', 'worry']);
       expect(worry.code).toBe(4);
-      expect(worry.stderr).toMatch(/^bible: no topic 'worry'; the library has: `bible strongs H\d+` /);
+      expect(worry.stderr).toMatch(
+        /^bible: no topic 'worry'; the library has: `bible find worry` \(the verses about it\), `bible strongs H\d+` /,
+      );
       const atonement = await runCli(['dictionary', 'atonement']);
       expect(atonement.code).toBe(4);
       expect(atonement.stderr).toMatch(
-        /^bible: no entry for 'atonement' in kjv-wordbook; the library has: `bible topic entry atonement` \(nave: ATONEMENT\), `bible strongs G2434` \(ἱλασμός, atonement\), /,
+        /^bible: no entry for 'atonement' in kjv-wordbook; the library has: `bible find atonement` \(the verses about it\), `bible topic entry atonement` \(nave: ATONEMENT\), `bible strongs G2434` \(ἱλασμός, atonement\), /,
       );
       const prodigal = await runCli(['story', 'prodigal']);
       expect(prodigal.code).toBe(4);
