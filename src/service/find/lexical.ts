@@ -46,7 +46,9 @@ export function heldWords(words: string[], verseWords: string[]): string[] {
   return words.filter((w) => {
     const s = stem(w);
     if (s.length < 4) return verseWords.some((t) => t === w || t === s || t === `${s}s`);
-    return verseWords.some((t) => t.startsWith(s));
+    // "love" holds for "loving": a final e gives way to a suffix.
+    const base = s.replace(/e$/, '');
+    return verseWords.some((t) => t.startsWith(base));
   });
 }
 
@@ -78,7 +80,7 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
  * words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  return matches.map((m) => {
+  const votes = matches.map((m) => {
     const all = new Set(Object.values(m.held).flat());
     // Each word told once, with the translation it is in when only one has it.
     const told = [...all].map((w) => {
@@ -91,4 +93,6 @@ export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] 
       why: `words: ${told.join(', ')}`,
     };
   });
+  // A verse the index matched by a form none of the question's words holds by stem gets no vote.
+  return votes.filter((v) => v.score > 0);
 }
