@@ -7,7 +7,7 @@
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
 //   ../shared/eval/retrieval-dev.json beside this repository.
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
@@ -103,7 +103,9 @@ function latency(questions, rank) {
   return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`;
 }
 const all = sets.flatMap(([, path]) => JSON.parse(readFileSync(path, 'utf8')));
-console.log(`latency in-process over ${all.length} questions × 3:`);
+console.log(
+  `latency in-process over ${all.length} questions × 3 (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
+);
 console.log(`  engine:              ${latency(all, engine([]))} (target p95 < 50 ms)`);
 console.log(`  yardstick BM25 kjv:  ${latency(all, yardstick('kjv'))}`);
 store.close();

@@ -3,7 +3,7 @@ import type { FindInput, Vote } from './signal.js';
 import { stem } from './stem.js';
 
 /** How many verses the full-text ranking hands on to the lexical and phrase signals. */
-const DEPTH = 400;
+const DEPTH = 200;
 /**
  * A word in more verses than this (god, lord, all) is left out of the index query when the
  * question has rarer ones: its BM25 weight is small and ranking its thousands of verses is most
