@@ -27,7 +27,7 @@ const WEIGHTS: Record<SignalName, number> = {
   strongs: 0.6,
   topics: 0.8,
   stories: 0.4,
-  crossrefs: 0.4,
+  crossrefs: 0.25,
 };
 
 export interface FindOptions {
