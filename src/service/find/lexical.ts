@@ -2,6 +2,8 @@ import { tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';
 import { stem } from './stem.js';
 
+/** About how many verses find_fts holds (one row per verse of the canon). */
+const VERSES = 31_102;
 /** How many verses the full-text ranking hands on to the lexical and phrase signals. */
 const DEPTH = 200;
 /**
@@ -76,10 +78,13 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
 
 /**
  * Lexical ranking: the verse's relevance, times the share of the question's content words it
- * holds (a verse with one of two words is half as good a match, however rare that word); the
- * words it holds are its reason.
+ * holds, each word weighed by its rarity (a verse with only the rarer of two words is not the
+ * best match however short it is); the words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
+  // Each word weighs its rarity (inverse document frequency), so holding "melchizedek" counts for more than holding "king".
+  const weight = new Map(input.words.map((w) => [w, Math.log(1 + VERSES / (1 + input.store.findFrequency(w)))]));
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const votes = matches.map((m) => {
     const all = new Set(Object.values(m.held).flat());
     // Each word told once, with the translation it is in when only one has it.
@@ -89,7 +94,7 @@ export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] 
     });
     return {
       key: m.key,
-      score: (m.relevance * all.size) / Math.max(1, input.words.length),
+      score: total > 0 ? (m.relevance * [...all].reduce((n, w) => n + (weight.get(w) ?? 0), 0)) / total : 0,
       why: `words: ${told.join(', ')}`,
     };
   });
