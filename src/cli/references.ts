@@ -7,7 +7,7 @@ import {
   type Reference,
   splitReference,
 } from '../core/reference/reference.js';
-import type { PassageResult } from '../core/schemas/bible.js';
+import type { IncludeValue, PassageResult } from '../core/schemas/bible.js';
 
 export interface TypedReference {
   text: string;
@@ -47,6 +47,7 @@ export async function fetchPassages(
   client: BibleClient,
   translation: string,
   refs: TypedReference[],
+  include: readonly IncludeValue[] = [],
 ): Promise<PassageResult> {
   let within = refs.length <= MAX_REFERENCES;
   try {
@@ -54,7 +55,7 @@ export async function fetchPassages(
   } catch {
     within = false;
   }
-  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '));
+  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include);
   const pieces = refs.flatMap((r, owner) =>
     splitReference(r.ref).map((piece) => ({ owner, text: formatReference(piece) })),
   );
@@ -62,7 +63,7 @@ export async function fetchPassages(
   let result: PassageResult | undefined;
   for (let i = 0; i < pieces.length; i += MAX_REFERENCES) {
     const batch = pieces.slice(i, i + MAX_REFERENCES);
-    result = await client.passage(translation, batch.map((p) => p.text).join('; '));
+    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include);
     for (const [j, p] of result.passages.entries()) merged[batch[j]!.owner]!.verses.push(...p.verses);
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };

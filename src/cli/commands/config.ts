@@ -15,6 +15,7 @@ function checkKey(key: string): ConfigKey {
 function checkValue(key: ConfigKey, value: string): void {
   if (key === 'color' && !['always', 'never', 'auto'].includes(value))
     throw usageError('color must be always, never or auto');
+  if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
     throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
   if (key === 'persona' && !['default', 'biblical_scholar', 'simple_helper'].includes(value)) {

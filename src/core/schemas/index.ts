@@ -7,6 +7,7 @@ export * from './dictionary.js';
 export * from './envelope.js';
 export * from './find.js';
 export * from './references.js';
+export * from './search.js';
 export * from './stories.js';
 export * from './strongs.js';
 export * from './topics.js';

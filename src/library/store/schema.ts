@@ -5,6 +5,8 @@
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
+ * verses_words_fts   FTS5 over verse text, unstemmed: whole-word search (`love` is not `loved`)
+ * word_stems         each word of verses_words_fts with its stem (archaic -eth/-est forms included), for --stem
  * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
  *                    its Strong's numbers, morphology and whether it is in the words of Christ
  * strongs_occurrences the concordance: one row per (Strong's number, word span)
@@ -52,6 +54,9 @@ CREATE TABLE verses (
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX word_stems_stem ON word_stems (stem);
 CREATE TABLE verse_words (
   translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
   idx INTEGER NOT NULL,              -- 0-based order of the span within the verse
@@ -140,6 +145,7 @@ CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokeni
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
 export const REBUILD_FTS_SQL = `
 INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
+INSERT INTO verses_words_fts(verses_words_fts) VALUES ('rebuild');
 INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');

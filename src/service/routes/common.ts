@@ -17,10 +17,25 @@ export const STATUSES = {
 
 type Json<S extends z.ZodType> = { 'application/json': { schema: S } };
 
+/** The error envelope under each status a route may answer, literally. */
+export type ErrorResponses<S extends ErrorStatus> = {
+  [K in S]: { description: string; content: Json<typeof ErrorEnvelope> };
+};
+
 /** The responses of a data route, literally: what a handler's 200 must carry, and each error status. */
 export type DataResponses<D extends z.ZodType, S extends ErrorStatus> = {
   200: { description: string; content: Json<z.ZodObject<{ success: z.ZodLiteral<true>; data: D }>> };
-} & { [K in S]: { description: string; content: Json<typeof ErrorEnvelope> } };
+} & ErrorResponses<S>;
+
+/** The error responses of a route, each status described by the codes it carries on that interface. */
+export function errorResponses<S extends ErrorStatus>(statuses: readonly S[], on: 'data' | 'chat'): ErrorResponses<S> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: statusDescription(status, on), content: { 'application/json': { schema: ErrorEnvelope } } },
+    ]),
+  ) as ErrorResponses<S>;
+}
 
 export type DataMiddleware = MiddlewareHandler<AppEnv>[];
 
@@ -50,18 +65,13 @@ export function dataRoute<
   statuses: readonly S[];
   middleware: DataMiddleware;
 }) {
-  const responses: Record<number, unknown> = {
+  const responses = {
     200: {
       description: 'Success. Carries Cache-Control: private, max-age=300.',
       content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
     },
+    ...errorResponses(spec.statuses, 'data'),
   };
-  for (const status of spec.statuses) {
-    responses[status] = {
-      description: statusDescription(status, 'data'),
-      content: { 'application/json': { schema: ErrorEnvelope } },
-    };
-  }
   return createRoute({
     method: 'get',
     path: spec.path,
