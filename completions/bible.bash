@@ -82,7 +82,7 @@ _bible() {
 
   if [[ "$cur" == -* ]]; then
     case "$cmd" in
-      passage | chapter | read) _bible_words "--translation -t --notes-inline $globals" "$cur" ;;
+      passage | chapter | read) _bible_words "--translation -t --strongs --headings --notes --no-red-letter --notes-inline $globals" "$cur" ;;
       plan) _bible_words "--from --plan --read --translation -t $globals" "$cur" ;;
       note) _bible_words "--tag --ref --search $globals" "$cur" ;;
       bookmark | bookmarks) _bible_words "--tag --rm --ref $globals" "$cur" ;;
@@ -109,7 +109,7 @@ _bible() {
     strongs) [[ -z "$sub" ]] && _bible_words "search" "$cur" ;;
     dictionary) [[ -z "$sub" ]] && _bible_words "search entry" "$cur" ;;
     topic) [[ -z "$sub" ]] && _bible_words "search browse entry" "$cur" ;;
-    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager" "$cur" ;;
+    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager redLetter" "$cur" ;;
     library) [[ -z "$sub" ]] && _bible_words "import status" "$cur" ;;
     keys) [[ -z "$sub" ]] && _bible_words "create list update revoke" "$cur" ;;
     plan)

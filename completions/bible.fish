@@ -29,6 +29,10 @@ complete -c bible -n "__fish_seen_subcommand_from library" -a "import status"
 complete -c bible -n "__fish_seen_subcommand_from keys" -a "create list update revoke"
 complete -c bible -n "__fish_seen_subcommand_from completion" -a "bash zsh fish"
 complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l notes-inline -d 'show your notes under their verses'
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l strongs -d "each word's Strong's number(s) beside it"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l headings -d 'the headings before verses'
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l notes -d "the translators' notes after the passage"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l no-red-letter -d 'the words of Christ not in red'
 complete -c bible -n "__fish_seen_subcommand_from plan" -a "list start today done status catch-up stop"
 complete -c bible -n "__fish_seen_subcommand_from start; and __fish_seen_subcommand_from plan" -a "(bible __complete plans 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from plan" -l plan -x -a "(bible __complete plans 2>/dev/null)"

@@ -25,6 +25,8 @@ _bible() {
   case "$words[2]" in
     passage|chapter|read|commentary|crossrefs)
       _arguments $globals '--notes-inline[show your notes under their verses]' \
+        "--strongs[each word's Strong's number(s) beside it]" '--headings[the headings before verses]' \
+        "--notes[the translators' notes after the passage]" '--no-red-letter[the words of Christ not in red]' \
         '(-t --translation)'{-t,--translation}'[translation]:id:(${(f)"$(bible __complete translations 2>/dev/null)"})' \
         '(-c --commentary)'{-c,--commentary}'[commentary]:id:(${(f)"$(bible __complete commentaries 2>/dev/null)"})' \
         '*:book:(${(f)"$(bible __complete books 2>/dev/null)"})'
@@ -34,7 +36,7 @@ _bible() {
     strongs) _arguments $globals '--lex[lexicon]:lex:(greek hebrew)' '1:sub:(search)' ;;
     stories|story) _arguments $globals '--theme[theme]:tag:' '--q[text]:text:' '--testament[testament]:t:(OT NT)' '--kind[kind]:k:(narrative parable)' '--limit[count]:n:' ;;
     chat) _arguments $globals '--persona[persona]:p:(${(f)"$(bible __complete personas 2>/dev/null)"})' '--max-tokens[tokens]:n:' '--continue[resume the last]' ;;
-    config) _arguments '1:sub:(list get set unset path)' '2:key:(apiKey baseUrl translation commentary dictionary topics persona color pager)' ;;
+    config) _arguments '1:sub:(list get set unset path)' '2:key:(apiKey baseUrl translation commentary dictionary topics persona color pager redLetter)' ;;
     library) _arguments '1:sub:(import status)' ;;
     keys) _arguments '1:sub:(create list update revoke)' ;;
     completion) _arguments '1:shell:(bash zsh fish)' ;;
