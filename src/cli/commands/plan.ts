@@ -122,7 +122,7 @@ export async function runPlanToday(
     const client = await ctx.client();
     const texts = [];
     for (const id of await translationIds(ctx, opts))
-      texts.push(await fetchPassages(client, id, referencesFromArgs(refs)));
+      texts.push(await fetchPassages(client, id, await referencesFromArgs(refs)));
     return ctx.json({ plans: report, text: texts.length > 1 ? texts : texts[0] });
   }
   for (const r of report) {
