@@ -37,9 +37,11 @@ export class InvalidReferenceError extends Error {
 const FORMS = 'Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c';
 
 // book: an optional leading 1-3 with optional space, then anything up to the chapter number;
-// or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c.
+// or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c. Numbers
+// of any length are well formed, so a place that does not exist ("John 1234:1", "Gen 1:1-1000")
+// is one kind of error, not-found, like "John 3:16-40".
 const GRAMMAR =
-  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?(?:\s*[-\u2013\u2014]\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?)?$/;
+  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d+)(?:\s*:\s*(\d+))?(?:\s*[-\u2013\u2014]\s*(\d+)(?:\s*:\s*(\d+))?)?$/;
 
 function verseCount(book: Book, chapter: number): number {
   return book.verseCounts[chapter - 1] ?? 0;
@@ -91,13 +93,25 @@ export function resolveBook(text: string, suggest = true): Book {
  * Parses one reference in the contract's five forms. Single-chapter books also take a bare verse
  * ("Jude 3", "Jude 3-5") because that is how people cite them; "Jude 1" stays the whole chapter.
  */
-export function parseReference(input: string, options: { suggest?: boolean } = {}): Reference {
+export function parseReference(input: string): Reference {
+  return parse(input, true);
+}
+
+/**
+ * parseReference for text that may well not be a reference (a question probed word by word): an
+ * unknown book is refused without looking for a suggestion, whose cost grows with the text.
+ */
+export function probeReference(input: string): Reference {
+  return parse(input, false);
+}
+
+function parse(input: string, suggest: boolean): Reference {
   const text = input.trim().replace(/\s+/g, ' ');
   if (!text) throw new InvalidReferenceError('syntax', 'empty reference');
   const m = text.match(GRAMMAR);
   if (!m) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
   const [, bookText = '', c1s = '', v1s, xs, v2s] = m;
-  const book = resolveBook(bookText.replace(/\.\s*$/, ''), options.suggest ?? true);
+  const book = resolveBook(bookText.replace(/\.\s*$/, ''), suggest);
   const c1 = Number(c1s);
   const v1 = v1s === undefined ? undefined : Number(v1s);
   const x = xs === undefined ? undefined : Number(xs);

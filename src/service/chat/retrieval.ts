@@ -1,6 +1,6 @@
 import { BOOKS, findBook, MAX_BOOK_NAME_LENGTH } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
-import { formatReference, parseReference } from '../../core/reference/reference.js';
+import { formatReference, parseReference, probeReference } from '../../core/reference/reference.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { LibraryStore, StrongsRow, VerseRow } from '../../library/store/library-store.js';
 
@@ -54,7 +54,7 @@ export function namedReferences(question: string): string[] {
     const before = stretch.trimEnd().split(/\s+/).slice(-4);
     for (let n = before.length; n >= 1; n--) {
       try {
-        const text = formatReference(parseReference(`${before.slice(-n).join(' ')} ${m[0]}`, { suggest: false }));
+        const text = formatReference(probeReference(`${before.slice(-n).join(' ')} ${m[0]}`));
         if (!found.includes(text)) found.push(text);
         break;
       } catch {
