@@ -28,7 +28,7 @@ const library =
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
 const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
 const { findVerses } = await import('../src/service/find/engine.ts');
-const { SIGNALS } = await import('../src/service/find/signal.ts');
+const { SIGNALS, keyParts } = await import('../src/service/find/signal.ts');
 const { contentWords } = await import('../src/service/find/question.ts');
 const { anyWord } = await import('../src/service/find/stem.ts');
 const { BOOKS } = await import('../src/core/canon/canon.ts');
@@ -67,7 +67,10 @@ const engine = (without) => (q) =>
 const yardstick = (translation) => (q) => {
   const match = anyWord(contentWords(q));
   if (!match) return [];
-  return store.rankedVerses(translation, match, 10).map((v) => `${BOOKS[v.book - 1].name} ${v.chapter}:${v.verse}`);
+  return store.findRanked([translation], match, 10).map(({ key }) => {
+    const { book, chapter, verse } = keyParts(key);
+    return `${BOOKS[book - 1].name} ${chapter}:${verse}`;
+  });
 };
 
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;

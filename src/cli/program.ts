@@ -4,11 +4,17 @@ import { registerBible } from './commands/bible.js';
 import { registerChat } from './commands/chat.js';
 import { registerCommentary } from './commands/commentary.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerConcordance } from './commands/concordance.js';
 import { registerConfig } from './commands/config.js';
 import { registerCrossrefs } from './commands/crossrefs.js';
 import { registerDictionary } from './commands/dictionary.js';
+import { registerExchange } from './commands/exchange.js';
+import { registerFind } from './commands/find.js';
 import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
+import { registerNote } from './commands/note.js';
+import { registerPlan } from './commands/plan.js';
+import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
 import { registerStories } from './commands/stories.js';
 import { registerStrongs } from './commands/strongs.js';
@@ -48,10 +54,13 @@ export function buildProgram(io: IO): Command {
     .exitOverride();
   registerBible(program, io);
   registerStrongs(program, io);
+  registerSearch(program, io);
+  registerConcordance(program, io);
   registerCommentary(program, io);
   registerDictionary(program, io);
   registerTopic(program, io);
   registerCrossrefs(program, io);
+  registerFind(program, io);
   registerStories(program, io);
   registerChat(program, io);
   registerConfig(program, io);
@@ -60,6 +69,9 @@ export function buildProgram(io: IO): Command {
   registerLibrary(program, io);
   registerServe(program, io);
   registerKeys(program, io);
+  registerPlan(program, io);
+  registerNote(program, io);
+  registerExchange(program, io);
   return program;
 }
 

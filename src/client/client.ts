@@ -7,11 +7,14 @@ import type {
   ChatResponse,
   CommentaryChapter,
   CommentaryVerse,
+  ConcordanceResult,
   CrossRefs,
   DictionaryEntry,
   DictionarySearchResult,
+  FindResult,
   MergedTopic,
   PassageResult,
+  SearchResult,
   Story,
   StoryList,
   StrongsEntry,
@@ -179,6 +182,28 @@ export class BibleClient {
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+  /** Extension: the verses a question most likely means. */
+  find(translation: string, q: string, limit?: number) {
+    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
+  }
+
+  /** Extension: verses of a translation matching a query (see the search endpoint for the language). */
+  search(
+    translation: string,
+    q: string,
+    options: { in?: string; stem?: boolean; order?: 'canonical' | 'relevance'; limit?: number; offset?: number } = {},
+  ) {
+    const { stem, ...rest } = options;
+    return this.get<SearchResult>(`/v1/data/bible/${seg(translation)}/search`, {
+      q,
+      ...rest,
+      stem: stem ? 'true' : undefined,
+    });
+  }
+  /** Extension: the concordance of a Strong's number in a tagged translation. */
+  strongsVerses(number: string, options: { translation?: string; limit?: number; offset?: number } = {}) {
+    return this.get<ConcordanceResult>(`/v1/data/strongs/${seg(number)}/verses`, options);
   }
 
   /** One chat message; the whole response (data and meta). */

@@ -11,9 +11,12 @@ import { bibleRoutes } from './routes/bible.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { commentaryRoutes } from './routes/commentaries.js';
 import type { DataMiddleware } from './routes/common.js';
+import { concordanceRoutes } from './routes/concordance.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { findRoutes } from './routes/find.js';
 import { createRouter } from './routes/router.js';
+import { searchRoutes } from './routes/search.js';
 import { storyRoutes } from './routes/stories.js';
 import { strongsRoutes } from './routes/strongs.js';
 import { topicRoutes } from './routes/topics.js';
@@ -48,6 +51,9 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', topicRoutes(deps, data));
   app.route('/', crossrefRoutes(deps, data));
   app.route('/', storyRoutes(deps, data));
+  app.route('/', searchRoutes(deps, data));
+  app.route('/', concordanceRoutes(deps, data));
+  app.route('/', findRoutes(deps, data));
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

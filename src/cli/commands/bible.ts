@@ -9,6 +9,7 @@ import { printParallel } from '../render/parallel.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { renderTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
+import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
 import { checkStudyFields, collectIds, studyViewOf, translationIds } from './study-options.js';
 
 export interface TranslationOptions {
@@ -19,6 +20,7 @@ export interface TranslationOptions {
   notes?: boolean;
   /** false with --no-red-letter. */
   redLetter?: boolean;
+  notesInline?: boolean;
 }
 
 export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
@@ -34,6 +36,7 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
     results.flatMap((r) => r.passages.flatMap((p) => p.verses)),
   );
   if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
+  const marks = await verseMarks(ctx, opts.notesInline);
   const notes = new NoteList();
   const first = results[0] as PassageResult;
   for (const [i, p] of first.passages.entries()) {
@@ -47,7 +50,8 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
       continue;
     }
     if (!p.verses.length) ctx.out.line(ctx.style.c.dim('(no text in this translation)'));
-    printVerses(ctx, p.verses, multiChapter, studyFormat(ctx.style.c, view, notes, place));
+    const format = studyFormat(ctx.style.c, view, notes, place);
+    printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
   }
   printNotes(ctx, notes);
   for (const r of results) ctx.out.attribution(r.attribution);
@@ -81,6 +85,7 @@ export async function runChapter(
   );
   if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
   const data = results[0] as Chapter;
+  const marks = await verseMarks(ctx, opts.notesInline);
   const notes = new NoteList();
   const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
   heading(ctx, `${data.book.name} ${data.chapter} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
@@ -93,7 +98,10 @@ export async function runChapter(
       false,
       place,
     );
-  else printVerses(ctx, data.verses, false, studyFormat(ctx.style.c, view, notes, place));
+  else {
+    const format = studyFormat(ctx.style.c, view, notes, place);
+    printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));
+  }
   printNotes(ctx, notes);
   for (const r of results) ctx.out.attribution(r.attribution);
   await ctx.out.flush();
@@ -146,6 +154,7 @@ export function registerBible(program: Command, io: IO): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .option('--notes-inline', NOTES_INLINE_HELP)
     .action(async (refs: string[], opts: TranslationOptions, cmd: Command) =>
       runPassage(refs, opts, await contextFor(io, cmd)),
     );
@@ -159,6 +168,7 @@ export function registerBible(program: Command, io: IO): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .option('--notes-inline', NOTES_INLINE_HELP)
     .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
       if (words.length < 2) throw usageError('chapter needs a book and a chapter number: bible chapter John 3');
       const chapter = words[words.length - 1] as string;

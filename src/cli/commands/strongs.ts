@@ -4,6 +4,7 @@ import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderTable } from '../render/table.js';
+import { type ConcordanceOptions, concordanceOptions, runConcordance } from './concordance.js';
 
 function printEntry(ctx: Context, e: StrongsEntry): void {
   const { c, wrap } = ctx.style;
@@ -38,14 +39,17 @@ export async function runStrongsSearch(q: string, opts: { lex?: string }, ctx: C
 }
 
 export function registerStrongs(program: Command, io: IO): void {
-  const strongs = program
-    .command('strongs')
-    .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
-    .argument('[number]', 'G or H and 1-5 digits')
-    .action(async (number: string | undefined, _o, cmd: Command) => {
-      if (!number) return cmd.help({ error: true });
-      return runStrongs(number, await contextFor(io, cmd));
-    });
+  const strongs = concordanceOptions(
+    program
+      .command('strongs')
+      .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
+      .argument('[number]', 'G or H and 1-5 digits')
+      .option('--verses', 'the verses of the number, as `bible concordance` prints them'),
+  ).action(async (number: string | undefined, opts: ConcordanceOptions & { verses?: boolean }, cmd: Command) => {
+    if (!number) return cmd.help({ error: true });
+    const ctx = await contextFor(io, cmd);
+    return opts.verses ? runConcordance(number, opts, ctx) : runStrongs(number, ctx);
+  });
   strongs
     .command('search')
     .description('search lemma, transliteration, gloss and definition')

@@ -1,7 +1,10 @@
 import type { Context } from '../context.js';
 
-/** A verse's text as shown, and the headings before it (study views; see render/study.ts). */
-export type VerseFormat<V> = (verse: V, label: string) => { headings: string[]; text: string };
+/**
+ * A verse's text as shown, the headings before it (study views; see render/study.ts), and lines
+ * under it (the reader's own notes; see verse-marks.ts).
+ */
+export type VerseFormat<V> = (verse: V, label: string) => { headings: string[]; text: string; below?: string[] };
 
 /** Verses, one to a line: the number dimmed, the text wrapped under itself on a terminal. */
 export function printVerses<V extends { v: number; text: string; chapter?: number }>(
@@ -22,6 +25,7 @@ export function printVerses<V extends { v: number; text: string; chapter?: numbe
     const shown = format(verse, label);
     for (const h of shown.headings) ctx.out.line(wrap(c.italic(h), 0, 0));
     ctx.out.line(wrap(`${c.dim(label)} ${shown.text}`, pad, 0));
+    for (const line of shown.below ?? []) ctx.out.line(wrap(`${' '.repeat(pad)}${line}`, pad + 2, 0));
   }
 }
 

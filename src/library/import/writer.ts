@@ -4,6 +4,7 @@ import type { TopicSection } from '../../core/schemas/topics.js';
 import type { StudyNote, StudySpan } from '../markup/osis-study.js';
 import type { ResourceKind, StrongsRow } from '../store/library-store.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
+import { buildWordStems } from './word-stems.js';
 
 export type { ResourceKind };
 
@@ -184,6 +185,7 @@ export class LibraryWriter {
 
   finish(): void {
     this.db.exec(REBUILD_FTS_SQL);
+    buildWordStems(this.db);
     this.db.exec('ANALYZE');
     this.db.close();
   }

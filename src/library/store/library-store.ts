@@ -1,8 +1,19 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
+import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
+import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import { preparedOnce } from './prepared.js';
+import { FIND_TRANSLATIONS } from './schema.js';
+import {
+  compileSearch,
+  ftsHighlightExpression,
+  MARK_CLOSE,
+  MARK_OPEN,
+  markedMatches,
+  withStemForms,
+} from './search-sql.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -22,13 +33,11 @@ export interface VerseRow {
   text: string;
 }
 
+/** A verse `bible find`'s index ranked: key book×1e6 + chapter×1e3 + verse, and its text per translation. */
 export interface RankedVerse {
-  book: number;
-  chapter: number;
-  verse: number;
+  key: number;
   score: number;
-  matched: string[];
-  text: string;
+  texts: Record<string, string>;
 }
 
 /** One span of a verse's words (see verse_words in schema.ts). */
@@ -111,6 +120,34 @@ export interface TopicRow {
   headword: string;
   sections: TopicSection[];
   text: string;
+}
+
+export interface VerseSearchOptions {
+  scope: BookSpan[];
+  /** Porter-stemmed index: love also finds loved, loveth, lovest. */
+  stem: boolean;
+  order: 'canonical' | 'relevance';
+  limit: number;
+  offset: number;
+}
+
+export interface VerseSearchHit extends VerseRow {
+  /** The words of the verse that matched, in order, each once. */
+  matches: string[];
+}
+
+export interface VerseSearchResult {
+  total: number;
+  byBook: Array<{ book: number; count: number }>;
+  hits: VerseSearchHit[];
+}
+
+export interface ConcordancePage {
+  verses: number;
+  occurrences: number;
+  renderings: Array<{ word: string; count: number }>;
+  byBook: Array<{ book: number; count: number }>;
+  hits: Array<VerseRow & { words: string[] }>;
 }
 
 export interface StoryFilter {
@@ -404,23 +441,182 @@ export class LibraryStore {
     return row ? (JSON.parse(row.data) as StoryFields) : undefined;
   }
 
+  /** Whether the translation carries Strong's numbers word by word (verse_words is filled only for those). */
+  isStrongsTagged(translation: string): boolean {
+    return this.stmt('SELECT 1 FROM verse_words WHERE translation = ? LIMIT 1').get(translation) !== undefined;
+  }
+
   /**
-   * Verses of one translation matching an FTS5 expression, best first: BM25 relevance (higher is
-   * better), its text, and the words that matched as the verse spells them (marked with two
-   * private-use characters no verse holds).
+   * The concordance of one Strong's number in one translation: how many verses and word spans
+   * carry it, the words that render it (lower-cased, most frequent first), verses per book, and
+   * one page of the verses in canonical order with the spans that render it.
    */
-  rankedVerses(translation: string, match: string, limit: number): RankedVerse[] {
+  concordance(translation: string, number: string, limit: number, offset: number): ConcordancePage {
+    const key = [number, translation];
+    const occurrences = (
+      this.stmt('SELECT count(*) AS n FROM strongs_occurrences WHERE number = ? AND translation = ?').get(...key) as {
+        n: number;
+      }
+    ).n;
+    const byBook = this.stmt(
+      `SELECT book, count(DISTINCT chapter * 1000 + verse) AS count FROM strongs_occurrences
+       WHERE number = ? AND translation = ? GROUP BY book ORDER BY book`,
+    ).all(...key) as Array<{ book: number; count: number }>;
+    const renderings = this.stmt(
+      `SELECT lower(w.text) AS word, count(*) AS count FROM strongs_occurrences o JOIN verse_words w
+         ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
+       WHERE o.number = ? AND o.translation = ? GROUP BY lower(w.text) ORDER BY count DESC, word`,
+    ).all(...key) as Array<{ word: string; count: number }>;
+    const rows = limit
+      ? (this.stmt(
+          `SELECT o.book, o.chapter, o.verse, v.text, json_group_array(w.text) AS words
+           FROM strongs_occurrences o
+           JOIN verse_words w ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter
+             AND w.verse = o.verse AND w.idx = o.idx
+           JOIN verses v ON v.translation = o.translation AND v.book = o.book AND v.chapter = o.chapter AND v.verse = o.verse
+           WHERE o.number = ? AND o.translation = ?
+           GROUP BY o.book, o.chapter, o.verse ORDER BY o.book, o.chapter, o.verse LIMIT ? OFFSET ?`,
+        ).all(...key, limit, offset) as Array<VerseRow & { words: string }>)
+      : [];
+    return {
+      verses: byBook.reduce((n, b) => n + b.count, 0),
+      occurrences,
+      renderings,
+      byBook,
+      hits: rows.map((r) => ({ ...r, words: JSON.parse(r.words) as string[] })),
+    };
+  }
+
+  /**
+   * Verses of one translation matching a parsed query: the total and count per book of all of
+   * them, and one page in canonical order or by relevance (bm25; canonical among equals), each
+   * with the words that matched.
+   */
+  searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
+    const index = 'verses_words_fts';
+    const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
+    const compiled = compileSearch(query, options.scope);
+    const from = compiled.match
+      ? `verses v JOIN (SELECT rowid, rank FROM ${index} WHERE ${index} MATCH ?) f ON f.rowid = v.id`
+      : 'verses v';
+    const where = ['v.translation = ?', ...compiled.where].join(' AND ');
+    const params = [...(compiled.match ? [compiled.match] : []), translation, ...compiled.params];
+    const byBook = this.stmt(
+      `SELECT v.book, count(*) AS count FROM ${from} WHERE ${where} GROUP BY v.book ORDER BY v.book`,
+    ).all(...params) as Array<{ book: number; count: number }>;
+    const total = byBook.reduce((n, b) => n + b.count, 0);
+    if (!options.limit || options.offset >= total) return { total, byBook, hits: [] };
+    const canonical = 'v.book, v.chapter, v.verse';
+    const order = options.order === 'relevance' && compiled.match ? `f.rank, ${canonical}` : canonical;
     const rows = this.stmt(
-      `SELECT v.book, v.chapter, v.verse, -bm25(verses_fts) AS score, highlight(verses_fts, 0, char(57344), char(57345)) AS marked
-       FROM verses_fts f JOIN verses v ON v.id = f.rowid
-       WHERE verses_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_fts) LIMIT ?`,
-    ).all(match, translation, limit) as Array<Omit<RankedVerse, 'matched' | 'text'> & { marked: string }>;
-    return rows.map(({ marked, ...row }) => ({
-      ...row,
-      text: marked.replace(/[\uE000\uE001]/g, ''),
-      matched: [...marked.matchAll(/\uE000([^\uE001]*)\uE001/g)].map((m) => (m[1] as string).toLowerCase()),
+      `SELECT v.id, v.book, v.chapter, v.verse, v.text FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ).all(...params, options.limit, options.offset) as Array<VerseRow & { id: number }>;
+    const matches = this.searchMatches(translation, index, query, rows);
+    return {
+      total,
+      byBook,
+      hits: rows.map(({ id, ...row }) => ({ ...row, matches: matches.get(id) ?? [] })),
+    };
+  }
+
+  /** The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the word itself. */
+  stemForms(word: string): string[] {
+    const forms = this.stmt(
+      'SELECT term FROM word_stems WHERE stem = (SELECT stem FROM word_stems WHERE term = ?) ORDER BY term',
+    ).all(word) as Array<{ term: string }>;
+    return forms.length ? forms.map((f) => f.term) : [word];
+  }
+
+  /** The matched words per verse id: marked by the index's highlighter for words, the tagged spans for Strong's numbers. */
+  private searchMatches(
+    translation: string,
+    index: string,
+    query: SearchQuery,
+    rows: Array<VerseRow & { id: number }>,
+  ): Map<number, string[]> {
+    const out = new Map<number, string[]>();
+    const add = (id: number, words: string[]) => {
+      const list = out.get(id) ?? [];
+      for (const w of words) if (!list.includes(w)) list.push(w);
+      out.set(id, list);
+    };
+    const terms = wantedTerms(query);
+    const expression = ftsHighlightExpression(terms);
+    if (expression) {
+      const marked = this.stmt(
+        `SELECT rowid AS id, highlight(${index}, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked FROM ${index}
+         WHERE ${index} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+      ).all(expression, JSON.stringify(rows.map((r) => r.id))) as Array<{ id: number; marked: string }>;
+      const byId = new Map(marked.map((m) => [m.id, m.marked]));
+      for (const row of rows) add(row.id, markedMatches(byId.get(row.id) ?? ''));
+    }
+    const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
+    if (numbers.length) {
+      const spans = this.stmt(
+        `SELECT w.text FROM strongs_occurrences o JOIN verse_words w
+           ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
+         WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book = ? AND o.chapter = ? AND o.verse = ?
+         ORDER BY o.idx`,
+      );
+      for (const row of rows) {
+        const words = spans.all(JSON.stringify(numbers), translation, row.book, row.chapter, row.verse) as Array<{
+          text: string;
+        }>;
+        add(
+          row.id,
+          words.map((w) => w.text),
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Verses matching an FTS5 expression in find_fts (restricted to the given translations'
+   * columns), best first: the verse key, BM25 relevance (higher is better) and each of those
+   * translations' text of the verse.
+   */
+  findRanked(translations: readonly string[], match: string, limit: number): RankedVerse[] {
+    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
+    if (!columns.length) return [];
+    const rows = this.stmt(
+      `SELECT rowid AS key, -bm25(find_fts) AS score, ${columns.join(', ')} FROM find_fts
+       WHERE find_fts MATCH ? ORDER BY bm25(find_fts) LIMIT ?`,
+    ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
+    return rows.map((r) => ({
+      key: r.key as number,
+      score: r.score as number,
+      texts: Object.fromEntries(columns.filter((c) => r[c]).map((c) => [c, r[c] as string])),
     }));
   }
+
+  /** The verses (as book×1e6 + chapter×1e3 + verse) of a translation where a Strong's number occurs, at most `limit`. */
+  strongsVerseKeys(translation: string, number: string, limit: number): number[] {
+    return (
+      this.stmt(
+        `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse AS key FROM strongs_occurrences
+         WHERE number = ? AND translation = ? LIMIT ?`,
+      ).all(number, translation, limit) as Array<{ key: number }>
+    ).map((r) => r.key);
+  }
+
+  private readonly findFrequencies = new Map<string, number>();
+
+  /** How many verses of find_fts hold a word (any translation's column); remembered per word. */
+  findFrequency(word: string): number {
+    let n = this.findFrequencies.get(word);
+    if (n === undefined) {
+      n = (
+        this.stmt('SELECT count(*) AS n FROM find_fts WHERE find_fts MATCH ?').get(`"${word.replace(/"/g, '""')}"`) as {
+          n: number;
+        }
+      ).n;
+      if (this.findFrequencies.size > 10_000) this.findFrequencies.clear();
+      this.findFrequencies.set(word, n);
+    }
+    return n;
+  }
+
   /** Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh most). */
   rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number }> {
     const rows = this.stmt(

@@ -5,6 +5,8 @@
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
+ * verses_words_fts   FTS5 over verse text, unstemmed: whole-word search (`love` is not `loved`)
+ * word_stems         each word of verses_words_fts with its stem (archaic -eth/-est forms included), for --stem
  * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
  *                    its Strong's numbers, morphology and whether it is in the words of Christ
  * strongs_occurrences the concordance: one row per (Strong's number, word span)
@@ -19,10 +21,16 @@
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
  * stories            curated stories (JSON), with canonical reading order
  * stories_fts        FTS5 over title, characters, hooks and summary
+ * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
+ *                    a Porter-stemmed column per English translation (FIND_TRANSLATIONS), so one
+ *                    BM25 ranking reads both wordings of a verse over a third of verses_fts's rows
  * meta               import facts: time, sources found and skipped, module fingerprints
  */
+/** The English translations `bible find` matches a question's words in (find_fts's columns). */
+export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
+
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 PRAGMA user_version = ${SCHEMA_VERSION};
@@ -46,6 +54,9 @@ CREATE TABLE verses (
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX word_stems_stem ON word_stems (stem);
 CREATE TABLE verse_words (
   translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
   idx INTEGER NOT NULL,              -- 0-based order of the span within the verse
@@ -128,13 +139,20 @@ CREATE TABLE stories (
   summary TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');
 `;
 
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
 export const REBUILD_FTS_SQL = `
 INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
+INSERT INTO verses_words_fts(verses_words_fts) VALUES ('rebuild');
 INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
 INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
+INSERT INTO find_fts(rowid, ${FIND_TRANSLATIONS.join(', ')})
+  SELECT book * 1000000 + chapter * 1000 + verse,
+    ${FIND_TRANSLATIONS.map((t) => `max(CASE translation WHEN '${t}' THEN text END)`).join(', ')}
+  FROM verses WHERE translation IN (${FIND_TRANSLATIONS.map((t) => `'${t}'`).join(', ')})
+  GROUP BY book, chapter, verse;
 `;

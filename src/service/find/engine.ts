@@ -1,5 +1,7 @@
 import { BOOKS } from '../../core/canon/canon.js';
+import type { FindResult, FoundVerse } from '../../core/schemas/find.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
+import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
 import type { Principal } from '../context.js';
 import { crossrefVotes } from './crossrefs.js';
@@ -10,6 +12,7 @@ import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
 import { storyVotes } from './stories.js';
+import { strongsVotes } from './strongs.js';
 import { topicVotes } from './topics.js';
 
 /**
@@ -27,33 +30,11 @@ const WEIGHTS: Record<SignalName, number> = {
   crossrefs: 0.4,
 };
 
-/** The English translations the words of a question are matched in (the RV1909 is Spanish). */
-const MATCH_TRANSLATIONS = ['kjv', 'web'];
-
-export const FIND_LIMIT_MAX = 50;
-
 export interface FindOptions {
   translation: string;
   limit: number;
   /** Signals turned off (bench/find.mjs measures what each contributes). */
   without?: readonly SignalName[];
-}
-
-export interface FoundVerse {
-  ref: string;
-  book: string;
-  chapter: number;
-  v: number;
-  text: string;
-  score: number;
-  why: string[];
-}
-
-export interface FindResult {
-  query: string;
-  translation: string;
-  results: FoundVerse[];
-  attribution: string;
 }
 
 interface Fused {
@@ -94,7 +75,7 @@ export function findVerses(
     store,
     question,
     words: contentWords(question),
-    translations: MATCH_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
+    translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,
@@ -105,6 +86,7 @@ export function findVerses(
   const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
   if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
   if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
+  if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import { extension } from '../extension.js';
+import type { IO } from '../io.js';
+import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import { printCounts, printHits, printMore } from './search.js';
+
+export interface ConcordanceOptions {
+  translation?: string;
+  limit?: string;
+  offset?: string;
+}
+
+/** On a terminal a page of 50 verses; piped or as JSON, all. */
+const TTY_LIMIT = 50;
+
+export async function runConcordance(number: string, opts: ConcordanceOptions, ctx: Context): Promise<void> {
+  if (!/^[GHgh]\d{1,5}$/.test(number))
+    throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+  const limit = parseLimit(opts.limit);
+  const offset = parseOffset(opts.offset);
+  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
+  const client = await ctx.client();
+  const translation = opts.translation ?? ctx.config.translation;
+  const data = await extension(ctx, "verses by Strong's number", () =>
+    fetchPages(
+      (pageLimit, pageOffset) =>
+        client.strongsVerses(number.toUpperCase(), { translation, limit: pageLimit, offset: pageOffset }),
+      (page) => page.verses,
+      wanted,
+      offset,
+    ),
+  );
+  if (ctx.globals.json) return ctx.json(data);
+  const { c, wrap } = ctx.style;
+  ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
+  const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
+  if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
+  const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
+  printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
+  if (data.results.length) {
+    ctx.out.line();
+    printHits(ctx, data.results);
+    printMore(ctx, data.results.length, offset, data.verses);
+  }
+  ctx.out.attribution(data.attribution);
+  await ctx.out.flush();
+}
+
+/** The options `concordance` and `strongs --verses` share. */
+export function concordanceOptions(command: Command): Command {
+  return command
+    .option('-t, --translation <id>', "a Strong's-tagged translation: kjv or web (default: config, else the first)")
+    .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
+    .option('--offset <n>', 'verses to skip');
+}
+
+export function registerConcordance(program: Command, io: IO): void {
+  concordanceOptions(
+    program
+      .command('concordance')
+      .description("the verses of a Strong's number and the words that render it: bible concordance G25")
+      .argument('<number>', 'G or H and 1-5 digits'),
+  ).action(async (number: string, opts: ConcordanceOptions, cmd: Command) =>
+    runConcordance(number, opts, await contextFor(io, cmd)),
+  );
+}

@@ -1,0 +1,48 @@
+import { BOOKS, type Book } from '../canon/canon.js';
+import { InvalidReferenceError, resolveBook } from '../reference/reference.js';
+import { SearchQueryError } from './query.js';
+
+/** Books first to last by number, both included. */
+export interface BookSpan {
+  from: number;
+  to: number;
+}
+
+const TESTAMENTS: Record<string, BookSpan> = {
+  ot: { from: 1, to: 39 },
+  nt: { from: 40, to: 66 },
+};
+
+function book(text: string): Book {
+  try {
+    return resolveBook(text);
+  } catch (err) {
+    if (err instanceof InvalidReferenceError) throw new SearchQueryError(`search scope: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * Where a search looks: `ot`, `nt`, a book (`Rom`), a range of books (`Matt-John`), or several
+ * of those joined by commas (`Gen-Deut,Ps`). Empty means the whole canon.
+ */
+export function parseScope(text: string | undefined): BookSpan[] {
+  if (text === undefined || !text.trim()) return [{ from: 1, to: BOOKS.length }];
+  return text.split(',').map((part) => {
+    const p = part.trim();
+    if (!p) throw new SearchQueryError(`search scope '${text}' has an empty part`);
+    const testament = TESTAMENTS[p.toLowerCase()];
+    if (testament) return testament;
+    // A dash that is not the first character: "1 John" has none, "Matt-John" and "Gen–Deut" have one.
+    const m = p.match(/^(.+?)\s*[-\u2013]\s*(.+)$/);
+    if (m) {
+      const first = book(m[1] as string);
+      const last = book(m[2] as string);
+      if (last.number < first.number)
+        throw new SearchQueryError(`search scope '${p}': ${last.name} comes before ${first.name}`);
+      return { from: first.number, to: last.number };
+    }
+    const only = book(p);
+    return { from: only.number, to: only.number };
+  });
+}

@@ -1,0 +1,110 @@
+import type { SearchClause, SearchQuery, SearchTerm, TextTerm } from '../../core/search/query.js';
+import type { BookSpan } from '../../core/search/scope.js';
+
+/** The whole-word verse index the search runs on (stemming expands words into their forms instead). */
+const INDEX = 'verses_words_fts';
+
+/**
+ * One term in FTS5 syntax. The tokens are letters, marks and digits only (the parser saw to
+ * that); they are quoted anyway, with quotes doubled, so no user text is ever read as syntax.
+ */
+export function ftsTerm(term: TextTerm): string {
+  return `"${term.tokens.join(' ').replace(/"/g, '""')}"${term.prefix ? '*' : ''}`;
+}
+
+function ftsAnyOf(terms: TextTerm[]): string {
+  return terms.length === 1 ? ftsTerm(terms[0] as TextTerm) : `(${terms.map(ftsTerm).join(' OR ')})`;
+}
+
+/**
+ * The query with each plain word (not a phrase or prefix) widened to all the forms of the text
+ * that share its stem, as alternatives in its clause: `love` becomes love OR loved OR loveth ….
+ */
+export function withStemForms(query: SearchQuery, forms: (word: string) => string[]): SearchQuery {
+  return {
+    clauses: query.clauses.map((clause) => ({
+      negated: clause.negated,
+      anyOf: clause.anyOf.flatMap((t): SearchTerm[] =>
+        t.kind === 'text' && t.tokens.length === 1 && !t.prefix
+          ? forms(t.tokens[0] as string).map((w) => ({ kind: 'text', tokens: [w], prefix: false }))
+          : [t],
+      ),
+    })),
+  };
+}
+
+/** Every text term as one OR expression: what the highlighter marks in a result, whatever the query's logic. */
+export function ftsHighlightExpression(terms: SearchTerm[]): string | undefined {
+  const text = terms.filter((t): t is TextTerm => t.kind === 'text');
+  return text.length ? text.map(ftsTerm).join(' OR ') : undefined;
+}
+
+const isText = (t: SearchTerm): t is TextTerm => t.kind === 'text';
+
+/** A query as SQL over `verses v`: an optional FTS5 join (for relevance) and WHERE conditions. */
+export interface CompiledSearch {
+  /** The FTS5 expression of the text-only clauses, joined as `f` with its rank; absent when there are none. */
+  match?: string;
+  where: string[];
+  params: unknown[];
+}
+
+const STRONGS_VERSES = `(v.book, v.chapter, v.verse) IN (
+  SELECT o.book, o.chapter, o.verse FROM strongs_occurrences o
+  WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = v.translation)`;
+
+/**
+ * Compiles a parsed query. Clauses of words only go into one FTS5 MATCH (`a AND (b OR c) NOT
+ * d`), which the index answers in one pass; a clause with a Strong's number becomes a condition
+ * on the concordance table, and a clause mixing both an OR of the two.
+ */
+export function compileSearch(query: SearchQuery, scope: BookSpan[]): CompiledSearch {
+  const index = INDEX;
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const inIndex = (expr: string, not = false) => {
+    where.push(`v.id ${not ? 'NOT IN' : 'IN'} (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`);
+    params.push(expr);
+  };
+  const textOnly = (c: SearchClause) => c.anyOf.every(isText);
+  const positive = query.clauses.filter((c) => !c.negated && textOnly(c)).map((c) => ftsAnyOf(c.anyOf as TextTerm[]));
+  const negative = query.clauses.filter((c) => c.negated && textOnly(c)).map((c) => ftsAnyOf(c.anyOf as TextTerm[]));
+  let match: string | undefined;
+  if (positive.length) {
+    match = positive.join(' AND ');
+    if (negative.length) match = `${match} NOT (${negative.join(' OR ')})`;
+  } else {
+    for (const n of negative) inIndex(n, true);
+  }
+  for (const clause of query.clauses.filter((c) => !textOnly(c))) {
+    const numbers = clause.anyOf.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
+    const words = clause.anyOf.filter(isText);
+    const strongs = STRONGS_VERSES;
+    if (!words.length) {
+      where.push(clause.negated ? `NOT ${strongs}` : strongs);
+      params.push(JSON.stringify(numbers));
+    } else {
+      where.push(`(v.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?) OR ${strongs})`);
+      params.push(ftsAnyOf(words), JSON.stringify(numbers));
+    }
+  }
+  where.push(`(${scope.map(() => 'v.book BETWEEN ? AND ?').join(' OR ')})`);
+  for (const s of scope) params.push(s.from, s.to);
+  return { match, where, params };
+}
+
+/** Markers FTS5's highlight() puts around each matched token (control characters no verse holds). */
+export const MARK_OPEN = '\u0001';
+export const MARK_CLOSE = '\u0002';
+
+/**
+ * The matched words of a highlighted text, in order, each once: marked tokens with only spaces
+ * between them read as one match ("God so loved"), as the reader sees a phrase.
+ */
+export function markedMatches(marked: string): string[] {
+  const joined = marked.replace(new RegExp(`${MARK_CLOSE}(\\s+)${MARK_OPEN}`, 'g'), '$1');
+  const found = new Set<string>();
+  for (const m of joined.matchAll(new RegExp(`${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}`, 'g')))
+    found.add(m[1] as string);
+  return [...found];
+}

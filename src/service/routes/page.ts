@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/schemas/search.js';
+import { invalid } from '../errors.js';
+
+/** `limit` and `offset` of a paged extension, documented; read with `readPage` for one clear 400 each. */
+export const PageParams = {
+  limit: z
+    .string()
+    .optional()
+    .openapi({
+      type: 'integer',
+      minimum: 0,
+      maximum: SEARCH_LIMIT_MAX,
+      default: SEARCH_LIMIT_DEFAULT,
+      description: `Results in this page, 0-${SEARCH_LIMIT_MAX} (0: only the counts)`,
+    }),
+  offset: z.string().optional().openapi({
+    type: 'integer',
+    minimum: 0,
+    default: 0,
+    description: 'Results to skip (canonical or relevance order)',
+  }),
+};
+
+const MAX_OFFSET = 1_000_000;
+
+function integer(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d{1,7}$/.test(text) || Number(text) > max)
+    throw invalid(`query parameter '${name}' must be an integer from 0 to ${max}`);
+  return Number(text);
+}
+
+export function readPage(query: { limit?: string; offset?: string }): { limit: number; offset: number } {
+  return {
+    limit: integer('limit', query.limit, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
+    offset: integer('offset', query.offset, 0, MAX_OFFSET),
+  };
+}
