@@ -19,7 +19,13 @@ export async function openLibrary(
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);
-  if (store.schemaVersion() >= SCHEMA_VERSION) return store;
+  let version: number;
+  try {
+    version = store.schemaVersion();
+  } catch {
+    return store; // not a database at all: the caller's first read says how to mend it
+  }
+  if (version >= SCHEMA_VERSION) return store;
   store.close();
   await build('the local library was built by an older version');
   return new LibraryStore(path);
