@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ImportProgress } from './import/import.js';
 import { LibraryStore } from './store/library-store.js';
 import { SCHEMA_VERSION } from './store/schema.js';
 
@@ -11,11 +12,12 @@ export async function openLibrary(
   path: string,
   env: NodeJS.ProcessEnv,
   notify: (message: string) => void,
+  onProgress?: (p: ImportProgress) => void,
 ): Promise<LibraryStore> {
   const build = async (why: string) => {
     notify(`${why}: building ${path} from the installed sources (about 10 seconds, once)`);
     const { importLibrary } = await import('./import/import.js');
-    await importLibrary({ path, env });
+    await importLibrary({ path, env, onProgress });
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);

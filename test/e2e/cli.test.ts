@@ -16,7 +16,8 @@ const exec = promisify(execFile);
 const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> = [
   {
     args: ['passage', 'John 3:16', 'Rom 5:8'],
-    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Rom%205%3A8',
+    // The CLI sends the contract's strict, canonical form of what was typed ("Rom 5:8" → Romans 5:8).
+    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Romans%205%3A8',
     text: 'For God so loved the world',
   },
   {
@@ -141,7 +142,7 @@ describe('the bible CLI, end to end', () => {
 
       it('exit codes: 2 for usage and INVALID_REQUEST, 4 for NOT_FOUND, one line on stderr', async () => {
         const cases: Array<[string[], number, string]> = [
-          [['passage', 'Jhon 3:16'], 4, "bible: unknown book 'Jhon' (did you mean John?)\n"],
+          [['passage', 'Jhonn 3:16'], 4, "bible: unknown book 'Jhonn' (did you mean John?)\n"],
           [['passage', 'John 22:1'], 4, 'bible: John has 21 chapters\n'],
           [['passage', 'John 3:18-16'], 2, 'bible: the range John 3:18-3:16 runs backwards\n'],
           [['story', 'no-such-story'], 4, "bible: no story 'no-such-story' [NOT_FOUND]\n"],
@@ -152,7 +153,11 @@ describe('the bible CLI, end to end', () => {
           ],
           [['stories', '--limit', '0'], 2, 'bible: --limit must be 1 to 100\n'],
           [['pasage', 'John 3:16'], 2, "bible: unknown command 'pasage' (did you mean passage?)\n"],
-          [['passage', 'John 3:16', '-t', 'nope'], 4, "bible: no translation 'nope' [NOT_FOUND]\n"],
+          [
+            ['passage', 'John 3:16', '-t', 'nope'],
+            4,
+            "bible: no translation 'nope'; there are kjv (King James Version), web (World English Bible), rv1909 (Reina-Valera 1909 (Spanish)) [NOT_FOUND]\n",
+          ],
         ];
         for (const [args, code, stderr] of cases) {
           const r = await run(args);
@@ -312,7 +317,7 @@ describe('the bible CLI, end to end', () => {
     // Now remote by config: a request reaches the server.
     expect((await runCliInProcess(['strongs', 'H7225'], { env })).stdout).toContain('H7225');
     expect((await runCliInProcess(['logout'], { env })).stderr).toBe(
-      'Logged out: the API key is removed from the config.\n',
+      `Logged out: the API key is removed from the config.\nThe base URL ${served.url} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
     );
     expect((await runCliInProcess(['strongs', 'H7225', '--no-cache'], { env })).code).toBe(3);
     expect((await runCliInProcess(['config', 'unset', 'baseUrl'], { env })).code).toBe(0);

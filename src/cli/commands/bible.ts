@@ -4,7 +4,7 @@ import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { fetchPassages, referencesFromArgs } from '../references.js';
+import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { renderTable } from '../render/table.js';
@@ -24,7 +24,7 @@ export interface TranslationOptions {
 }
 
 export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
-  const typed = referencesFromArgs(refs);
+  const typed = await referencesFromArgs(refs);
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
   const view = studyViewOf(ctx, opts);
@@ -49,9 +49,10 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
       await printParallel(ctx, columns, view, notes, multiChapter, place);
       continue;
     }
-    if (!p.verses.length) ctx.out.line(ctx.style.c.dim('(no text in this translation)'));
     const format = studyFormat(ctx.style.c, view, notes, place);
     printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
+    const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
+    if (gap) ctx.out.line(ctx.style.c.dim(gap));
   }
   printNotes(ctx, notes);
   for (const r of results) ctx.out.attribution(r.attribution);
@@ -170,9 +171,9 @@ export function registerBible(program: Command, io: IO): void {
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
     .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
-      if (words.length < 2) throw usageError('chapter needs a book and a chapter number: bible chapter John 3');
-      const chapter = words[words.length - 1] as string;
-      return runChapter(words.slice(0, -1).join(' '), chapter, opts, await contextFor(io, cmd));
+      // "John 3", "John 3" quoted, "Jn ch 3" or "John 3:16" (its chapter): any one reference names a chapter.
+      const ref = await oneReference(words, 'chapter needs one book and chapter: bible chapter John 3');
+      return runChapter(ref.book.name, String(ref.start.chapter), opts, await contextFor(io, cmd));
     });
   program
     .command('books')

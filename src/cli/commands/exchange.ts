@@ -26,7 +26,7 @@ async function passageTexts(
   const { fetchPassages, referencesFromArgs } = await import('../references.js');
   const client = await ctx.client();
   const id = await ctx.resourceId('bible', translation);
-  const data = await fetchPassages(client, id, referencesFromArgs(refs));
+  const data = await fetchPassages(client, id, await referencesFromArgs(refs));
   for (const [i, p] of data.passages.entries()) {
     texts.set(refs[i] as string, { translation: data.translation, verses: p.verses, attribution: data.attribution });
   }

@@ -120,7 +120,7 @@ export async function runPlanToday(
     const { fetchPassages, referencesFromArgs } = await import('../references.js');
     const client = await ctx.client();
     const translation = await ctx.resourceId('bible', opts.translation);
-    return ctx.json({ plans: report, text: await fetchPassages(client, translation, referencesFromArgs(refs)) });
+    return ctx.json({ plans: report, text: await fetchPassages(client, translation, await referencesFromArgs(refs)) });
   }
   for (const r of report) {
     const plan = plans.find((p) => p.id === r.plan) as StartedPlan;

@@ -32,3 +32,15 @@ export function printVerses<V extends { v: number; text: string; chapter?: numbe
 export function heading(ctx: Context, text: string): void {
   ctx.out.line(ctx.style.c.bold(text));
 }
+
+/** Passages each under its reference in bold, a blank line before each (crossrefs, topic and story --text). */
+export function printPassages(
+  ctx: Context,
+  passages: Array<{ ref: string; verses: Array<{ v: number; text: string; chapter?: number }> }>,
+): void {
+  for (const p of passages) {
+    ctx.out.line();
+    ctx.out.line(ctx.style.c.bold(p.ref));
+    printVerses(ctx, p.verses, new Set(p.verses.map((v) => v.chapter)).size > 1);
+  }
+}

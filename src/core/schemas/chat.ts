@@ -8,6 +8,8 @@ export type Persona = z.infer<typeof Persona>;
 
 export const CHAT_MESSAGE_MAX = 10_000;
 export const CHAT_HISTORY_MAX = 20;
+/** How long the service waits for its model by default (BIBLE_LLM_TIMEOUT_MS); the client waits longer. */
+export const PROVIDER_TIMEOUT_MS = 60_000;
 /** Longest content of one history item: a past message or reply, as long as a message may be. */
 export const CHAT_HISTORY_CONTENT_MAX = 10_000;
 /**

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
+import { IDEMPOTENCY_HEADER, idempotency } from '../idempotency.js';
 import { errorResponses } from '../routes/common.js';
 import { createRouter } from '../routes/router.js';
 import { answerChat } from './answer.js';
@@ -43,14 +44,22 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
     description:
       'Answers from the library: what the question touches is retrieved and given to the model, every reference in the reply is checked against the canon, and the reply ends with the attribution of its sources. One message is taken from the daily and monthly limits, and given back when the answer is an error.',
     tags: ['chat'],
-    middleware: [authenticate(deps, { allowBearer: true }), jsonBody, chatQuota(deps)],
-    request: { body: { required: true, content: { 'application/json': { schema: ChatRequest } } } },
+    middleware: [authenticate(deps, { allowBearer: true }), jsonBody, idempotency(deps), chatQuota(deps)],
+    request: {
+      headers: z.object({
+        [IDEMPOTENCY_HEADER]: z.string().optional().openapi({
+          description:
+            'Makes the request safe to repeat: a repeat with the same key and body is answered with the first answer and not counted again (kept 24 hours). An extension to the contract.',
+        }),
+      }),
+      body: { required: true, content: { 'application/json': { schema: ChatRequest } } },
+    },
     responses: {
       200: {
         description: 'The reply, with usage and the limits left.',
         content: { 'application/json': { schema: ChatResponse } },
       },
-      ...errorResponses([400, 401, 429, 500], 'chat'),
+      ...errorResponses([400, 401, 409, 429, 500], 'chat'),
     },
   });
   return createRouter().openapi(route, async (c) => {

@@ -27,7 +27,7 @@ const WEIGHTS: Record<SignalName, number> = {
   strongs: 0.6,
   topics: 0.8,
   stories: 0.4,
-  crossrefs: 0.4,
+  crossrefs: 0.25,
 };
 
 export interface FindOptions {
@@ -127,10 +127,12 @@ function attributionOf(
   usable: ResourceRow[],
 ): string {
   const ids = new Set<string>([translation.id]);
-  if (drawn.has('lexical')) for (const id of input.translations) ids.add(id);
+  if (['lexical', 'phrase', 'strongs'].some((s) => drawn.has(s as SignalName)))
+    for (const id of input.translations) ids.add(id);
   if (drawn.has('topics') && input.topics) ids.add(input.topics);
   if (drawn.has('stories') && input.stories) ids.add(input.stories);
   if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  if (drawn.has('strongs')) for (const r of usable) if (r.kind === 'lexicon') ids.add(r.id);
   return [...ids]
     .map((id) => usable.find((r) => r.id === id)?.attribution)
     .filter((a): a is string => a !== undefined)
