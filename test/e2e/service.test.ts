@@ -221,12 +221,19 @@ describe('bible serve: the data interface end to end', () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       openapi: string;
       info: { version: string };
-      paths: Record<string, unknown>;
+      paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.info.version).toBe('1.0.0');
     await SwaggerParser.validate(structuredClone(doc) as never);
-    expect(Object.keys(doc.paths).sort()).toEqual([...TEMPLATES, '/v1/chat'].sort());
+    // Every path of the contract; any other is an extension, tagged so, under /v1/data/.
+    const contract = [...TEMPLATES, '/v1/chat'];
+    const paths = Object.keys(doc.paths);
+    expect(paths.filter((p) => contract.includes(p)).sort()).toEqual(contract.sort());
+    for (const path of paths.filter((p) => !contract.includes(p))) {
+      expect(path).toMatch(/^\/v1\/data\//);
+      for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags, path).toContain('extensions');
+    }
   });
 
   it('authenticates: no key, unknown key, revoked key; X-API-Key or Bearer', async () => {
