@@ -18,7 +18,7 @@ _bible() {
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
+  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
   local globals="--json --base-url --no-color --no-cache --no-pager --quiet --debug --help --version"
 
   cmd=""
@@ -82,7 +82,7 @@ _bible() {
 
   if [[ "$cur" == -* ]]; then
     case "$cmd" in
-      passage | chapter | read) _bible_words "--translation -t --notes-inline $globals" "$cur" ;;
+      passage | chapter | read) _bible_words "--translation -t --strongs --headings --notes --no-red-letter --notes-inline $globals" "$cur" ;;
       plan) _bible_words "--from --plan --read --translation -t $globals" "$cur" ;;
       note) _bible_words "--tag --ref --search $globals" "$cur" ;;
       bookmark | bookmarks) _bible_words "--tag --rm --ref $globals" "$cur" ;;
@@ -91,6 +91,7 @@ _bible() {
       dictionary) _bible_words "--dictionary -d $globals" "$cur" ;;
       topic) _bible_words "--source $globals" "$cur" ;;
       crossrefs) _bible_words "--text --translation -t $globals" "$cur" ;;
+      find) _bible_words "--translation -t --limit $globals" "$cur" ;;
       stories | story) _bible_words "--theme --q --testament --kind --limit $globals" "$cur" ;;
       strongs) _bible_words "--lex $globals" "$cur" ;;
       chat) _bible_words "--persona --max-tokens --continue $globals" "$cur" ;;
@@ -109,7 +110,7 @@ _bible() {
     strongs) [[ -z "$sub" ]] && _bible_words "search" "$cur" ;;
     dictionary) [[ -z "$sub" ]] && _bible_words "search entry" "$cur" ;;
     topic) [[ -z "$sub" ]] && _bible_words "search browse entry" "$cur" ;;
-    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager" "$cur" ;;
+    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager redLetter" "$cur" ;;
     library) [[ -z "$sub" ]] && _bible_words "import status" "$cur" ;;
     keys) [[ -z "$sub" ]] && _bible_words "create list update revoke" "$cur" ;;
     plan)

@@ -25,7 +25,8 @@ export async function openLibrary(
   try {
     version = store.schemaVersion();
   } catch {
-    return store; // not a database at all: the caller's first read says how to mend it
+    // Not a database at all: the caller says so and how to mend it (`bible library import`).
+    return store;
   }
   if (version >= SCHEMA_VERSION) return store;
   store.close();

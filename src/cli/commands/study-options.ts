@@ -21,7 +21,9 @@ export function collectIds(value: string, previous: string | string[] | undefine
 export async function translationIds(ctx: Context, opts: TranslationOptions): Promise<string[]> {
   const asked = opts.translation === undefined ? [] : collectIds('', opts.translation);
   if (!asked.length) return [await ctx.resourceId('bible', undefined)];
-  return [...new Map(asked.map((id) => [id.toLowerCase(), id])).values()];
+  // Through resourceId, so a wrong id gets the list of translations and the nearest.
+  const unique = [...new Map(asked.map((id) => [id.toLowerCase(), id])).values()];
+  return Promise.all(unique.map((id) => ctx.resourceId('bible', id)));
 }
 
 /**
