@@ -489,7 +489,14 @@ export class LibraryStore {
    */
   searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
     const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
-    const compiled = compileSearch(query, options.scope, translation, this.idRange(translation));
+    const ranked = options.order === 'relevance';
+    const compiled = compileSearch(
+      query,
+      options.scope,
+      this.idRange(translation),
+      (numbers) => this.strongsVerseIds(translation, numbers),
+      ranked,
+    );
     const from = compiled.matchSql ? `verses v JOIN (${compiled.matchSql}) f ON f.rowid = v.id` : 'verses v';
     const where = ['v.translation = ?', ...compiled.where].join(' AND ');
     const params = [...(compiled.match ? [compiled.match] : []), translation, ...compiled.params];
@@ -499,7 +506,7 @@ export class LibraryStore {
     const total = byBook.reduce((n, b) => n + b.count, 0);
     if (!options.limit || options.offset >= total) return { total, byBook, hits: [] };
     const canonical = 'v.book, v.chapter, v.verse';
-    const order = options.order === 'relevance' && compiled.match ? `f.rank, ${canonical}` : canonical;
+    const order = ranked && compiled.match ? `f.rank, ${canonical}` : canonical;
     const rows = this.stmt(
       `SELECT v.id, v.book, v.chapter, v.verse, v.text FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ).all(...params, options.limit, options.offset) as Array<VerseRow & { id: number }>;
@@ -514,6 +521,29 @@ export class LibraryStore {
         return { ...row, matches: words };
       }),
     };
+  }
+
+  private verseIdsByKey = new Map<string, Map<number, number>>();
+
+  /** The ids of a translation's verses that carry any of the numbers (a verse-key → id map, read once per translation). */
+  strongsVerseIds(translation: string, numbers: string[]): number[] {
+    let byKey = this.verseIdsByKey.get(translation);
+    if (!byKey) {
+      const rows = this.stmt(
+        'SELECT id, book * 1000000 + chapter * 1000 + verse AS k FROM verses WHERE translation = ?',
+      )
+        .raw()
+        .all(translation) as Array<[number, number]>;
+      byKey = new Map(rows.map(([id, k]) => [k, id]));
+      this.verseIdsByKey.set(translation, byKey);
+    }
+    const keys = this.stmt(
+      `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse FROM strongs_occurrences
+       WHERE number IN (SELECT value FROM json_each(?)) AND translation = ?`,
+    )
+      .raw()
+      .all(JSON.stringify(numbers), translation) as Array<[number]>;
+    return keys.flatMap(([k]) => byKey.get(k) ?? []);
   }
 
   private idRanges = new Map<string, IdRange>();

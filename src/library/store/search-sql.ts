@@ -51,22 +51,21 @@ export interface CompiledSearch {
   params: unknown[];
 }
 
-/** The verse ids carrying any of a JSON list of Strong's numbers: ids, so the outer query can seek them by rowid. */
-const STRONGS_VERSES = `v.id IN (
-  SELECT w.id FROM strongs_occurrences o
-  JOIN verses w ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse
-  WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ?)`;
+/** Verse ids from a JSON array, seeked by rowid. */
+const AMONG_IDS = 'v.id IN (SELECT value FROM json_each(?))';
 
 /**
  * Compiles a parsed query. Clauses of words only go into one FTS5 MATCH (`a AND (b OR c) NOT
- * d`), which the index answers in one pass; a clause with a Strong's number becomes a condition
- * on the concordance table, and a clause mixing both an OR of the two.
+ * d`), which the index answers in one pass; a clause with a Strong's number becomes the list of
+ * verse ids that carry it (`strongsIds`, from the concordance), and a clause mixing both an OR
+ * of the two.
  */
 export function compileSearch(
   query: SearchQuery,
   scope: BookSpan[],
-  translation: string,
   ids: IdRange,
+  strongsIds: (numbers: string[]) => number[],
+  ranked = false,
 ): CompiledSearch {
   const index = INDEX;
   // The rowid range keeps the index to one translation's verses: without it a common word
@@ -91,16 +90,18 @@ export function compileSearch(
   for (const clause of query.clauses.filter((c) => !textOnly(c))) {
     const numbers = clause.anyOf.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
     const words = clause.anyOf.filter(isText);
-    const strongs = STRONGS_VERSES;
+    const verseIds = JSON.stringify(strongsIds(numbers));
     if (!words.length) {
-      where.push(clause.negated ? `NOT ${strongs}` : strongs);
-      params.push(JSON.stringify(numbers), translation);
+      where.push(clause.negated ? `NOT ${AMONG_IDS}` : AMONG_IDS);
+      params.push(verseIds);
     } else {
-      where.push(`(v.id IN (SELECT rowid FROM ${index} WHERE ${inRange}) OR ${strongs})`);
-      params.push(ftsAnyOf(words), JSON.stringify(numbers), translation);
+      where.push(`(v.id IN (SELECT rowid FROM ${index} WHERE ${inRange}) OR ${AMONG_IDS})`);
+      params.push(ftsAnyOf(words), verseIds);
     }
   }
   where.push(`(${scope.map(() => 'v.book BETWEEN ? AND ?').join(' OR ')})`);
   for (const s of scope) params.push(s.from, s.to);
-  return { match, matchSql: match && `SELECT rowid, rank FROM ${index} WHERE ${inRange}`, where, params };
+  // bm25 costs per row: asked for only when the order needs it.
+  const columns = ranked ? 'rowid, rank' : 'rowid';
+  return { match, matchSql: match && `SELECT ${columns} FROM ${index} WHERE ${inRange}`, where, params };
 }
