@@ -578,20 +578,25 @@ export class LibraryStore {
     const out = new Map<number, string[]>();
     const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
     if (!numbers.length) return out;
+    // One read of the numbers' spans, kept for the page's verses: cheaper than a query per verse.
+    const page = new Map(rows.map((r) => [r.book * 1000000 + r.chapter * 1000 + r.verse, r.id]));
     const spans = this.stmt(
-      `SELECT w.text FROM strongs_occurrences o JOIN verse_words w
+      `SELECT o.book * 1000000 + o.chapter * 1000 + o.verse AS k, w.text FROM strongs_occurrences o JOIN verse_words w
          ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
-       WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book = ? AND o.chapter = ? AND o.verse = ?
-       ORDER BY o.idx`,
-    );
-    for (const row of rows) {
-      const words = spans.all(JSON.stringify(numbers), translation, row.book, row.chapter, row.verse) as Array<{
-        text: string;
-      }>;
-      out.set(
-        row.id,
-        words.map((w) => w.text),
-      );
+       WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book BETWEEN ? AND ?
+       ORDER BY o.book, o.chapter, o.verse, o.idx`,
+    ).all(
+      JSON.stringify(numbers),
+      translation,
+      Math.min(...rows.map((r) => r.book)),
+      Math.max(...rows.map((r) => r.book)),
+    ) as Array<{
+      k: number;
+      text: string;
+    }>;
+    for (const span of spans) {
+      const id = page.get(span.k);
+      if (id !== undefined) out.set(id, [...(out.get(id) ?? []), span.text]);
     }
     return out;
   }
