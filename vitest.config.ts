@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export default defineConfig({
+  // As tsup defines it for the build: tests run the CLI in-process from src/ too.
+  define: { __BIBLE_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
     // The packed-install test has its own script and config (vitest.pack.config.ts).

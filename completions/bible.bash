@@ -18,7 +18,7 @@ _bible() {
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys help"
+  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
   local globals="--json --base-url --no-color --no-cache --no-pager --quiet --debug --help --version"
 
   cmd=""
@@ -65,6 +65,14 @@ _bible() {
       _bible_words "narrative parable" "$cur"
       return
       ;;
+    --format)
+      _bible_words "md json csv" "$cur"
+      return
+      ;;
+    --plan)
+      _bible_words "$(bible __complete plans 2>/dev/null)" "$cur"
+      return
+      ;;
   esac
 
   if [[ -z "$cmd" ]]; then
@@ -74,7 +82,11 @@ _bible() {
 
   if [[ "$cur" == -* ]]; then
     case "$cmd" in
-      passage | chapter | read) _bible_words "--translation -t $globals" "$cur" ;;
+      passage | chapter | read) _bible_words "--translation -t --strongs --headings --notes --no-red-letter --notes-inline $globals" "$cur" ;;
+      plan) _bible_words "--from --plan --read --translation -t $globals" "$cur" ;;
+      note) _bible_words "--tag --ref --search $globals" "$cur" ;;
+      bookmark | bookmarks) _bible_words "--tag --rm --ref $globals" "$cur" ;;
+      export | import) _bible_words "--format --translation -t $globals" "$cur" ;;
       commentary) _bible_words "--commentary -c $globals" "$cur" ;;
       dictionary) _bible_words "--dictionary -d $globals" "$cur" ;;
       topic) _bible_words "--source $globals" "$cur" ;;
@@ -97,9 +109,29 @@ _bible() {
     strongs) [[ -z "$sub" ]] && _bible_words "search" "$cur" ;;
     dictionary) [[ -z "$sub" ]] && _bible_words "search entry" "$cur" ;;
     topic) [[ -z "$sub" ]] && _bible_words "search browse entry" "$cur" ;;
-    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager" "$cur" ;;
+    config) [[ -z "$sub" ]] && _bible_words "list get set unset path" "$cur" || _bible_words "apiKey baseUrl translation commentary dictionary topics persona color pager redLetter" "$cur" ;;
     library) [[ -z "$sub" ]] && _bible_words "import status" "$cur" ;;
     keys) [[ -z "$sub" ]] && _bible_words "create list update revoke" "$cur" ;;
+    plan)
+      if [[ -z "$sub" ]]; then
+        _bible_words "list start today done status catch-up stop" "$cur"
+      elif [[ "$sub" == start ]]; then
+        _bible_words "$(bible __complete plans 2>/dev/null)" "$cur"
+        local f
+        for f in $(compgen -f -- "$cur"); do
+          [[ -d "$f" || "$f" == *.json || "$f" == *.csv ]] && COMPREPLY+=("$f")
+        done
+      fi
+      ;;
+    note)
+      if [[ -z "$sub" ]]; then
+        _bible_words "add list edit rm" "$cur"
+      elif [[ "$sub" == add ]]; then
+        _bible_lines "$(bible __complete books 2>/dev/null)" "$cur"
+      fi
+      ;;
+    bookmark) _bible_lines "$(bible __complete books 2>/dev/null)" "$cur" ;;
+    export | import) COMPREPLY=($(compgen -f -- "$cur")) ;;
     completion) _bible_words "bash zsh fish" "$cur" ;;
     help) _bible_words "$commands" "$cur" ;;
   esac

@@ -1,6 +1,6 @@
 # fish completion for bible. Install: bible completion fish > ~/.config/fish/completions/bible.fish
 
-set -l commands passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys chat
+set -l commands passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys chat plan note bookmark bookmarks export import
 complete -c bible -f
 complete -c bible -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c bible -l json -d 'print JSON'
@@ -28,3 +28,22 @@ complete -c bible -n "__fish_seen_subcommand_from config" -a "list get set unset
 complete -c bible -n "__fish_seen_subcommand_from library" -a "import status"
 complete -c bible -n "__fish_seen_subcommand_from keys" -a "create list update revoke"
 complete -c bible -n "__fish_seen_subcommand_from completion" -a "bash zsh fish"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l notes-inline -d 'show your notes under their verses'
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l strongs -d "each word's Strong's number(s) beside it"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l headings -d 'the headings before verses'
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l notes -d "the translators' notes after the passage"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l no-red-letter -d 'the words of Christ not in red'
+complete -c bible -n "__fish_seen_subcommand_from plan" -a "list start today done status catch-up stop"
+complete -c bible -n "__fish_seen_subcommand_from start; and __fish_seen_subcommand_from plan" -a "(bible __complete plans 2>/dev/null)"
+complete -c bible -n "__fish_seen_subcommand_from plan" -l plan -x -a "(bible __complete plans 2>/dev/null)"
+complete -c bible -n "__fish_seen_subcommand_from plan" -l from -x -d 'first day, YYYY-MM-DD'
+complete -c bible -n "__fish_seen_subcommand_from plan" -l read -d 'print the text'
+complete -c bible -n "__fish_seen_subcommand_from note" -a "add list edit rm"
+complete -c bible -n "__fish_seen_subcommand_from note bookmark bookmarks" -l tag -x
+complete -c bible -n "__fish_seen_subcommand_from note bookmarks" -l ref -x
+complete -c bible -n "__fish_seen_subcommand_from note" -l search -x
+complete -c bible -n "__fish_seen_subcommand_from bookmark" -l rm -d 'remove the bookmark'
+complete -c bible -n "__fish_seen_subcommand_from note bookmark" -a "(bible __complete books 2>/dev/null)"
+complete -c bible -n "__fish_seen_subcommand_from export import" -l format -x -a "md json csv"
+complete -c bible -n "__fish_seen_subcommand_from export import" -F
+complete -c bible -n "__fish_seen_subcommand_from plan export" -s t -l translation -x -a "(bible __complete translations 2>/dev/null)"

@@ -23,7 +23,7 @@ export interface GlobalOptions {
 }
 
 export type ResourceKind = 'bible' | 'commentaries' | 'dictionaries' | 'topics';
-const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
+export const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
   bible: 'translation',
   commentaries: 'commentary',
   dictionaries: 'dictionary',
@@ -88,6 +88,7 @@ export class Context {
     const { apiKey, baseUrl } = this.settings;
     let transport: import('../client/transport.js').Transport;
     let identity: string;
+    let firstUse = false;
     if (baseUrl) {
       if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
         throw new CliError(`base URL '${baseUrl}' is not an http(s) URL`, EXIT.USAGE);
@@ -100,21 +101,31 @@ export class Context {
     } else {
       const { EmbeddedTransport } = await import('../client/embedded-transport.js');
       const path = libraryPath(this.env);
-      transport = new EmbeddedTransport(path, this.env, (m) => this.notice(m));
+      const { importProgress } = await import('./progress.js');
+      transport = new EmbeddedTransport(
+        path,
+        this.env,
+        (m) => this.notice(m),
+        importProgress(this.io, this.globals.quiet),
+      );
       // A new import makes a new identity, so answers cached from the old library are not reused.
       let built = 0;
       try {
         built = statSync(path).mtimeMs;
       } catch {}
       identity = `embedded\n${path}\n${built}`;
+      // A first use builds the library and shows its progress line by line: no spinner over it.
+      firstUse = !built;
     }
     const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
-    return new BibleClient({
-      transport: this.withSpinner(transport),
+    const client = new BibleClient({
+      transport: firstUse ? transport : this.withSpinner(transport),
       apiKey,
       cache,
       debug: this.globals.debug ? (l) => this.debug(l) : undefined,
     });
+    const { explainingErrors } = await import('./explain.js');
+    return explainingErrors(client, this);
   }
 
   /**
@@ -147,11 +158,20 @@ export class Context {
     };
   }
 
+  /** The resource ids this run chose, and whether each came from a flag or a saved setting (for error hints). */
+  readonly chosen: Array<{ kind: ResourceKind; id: string; setting?: keyof ConfigValues }> = [];
+
   /** A resource id for -t/-c/-d/--source: the flag, else the config default, else the catalog's first. */
   async resourceId(kind: ResourceKind, flag: string | undefined): Promise<string> {
-    if (flag) return flag;
+    if (flag) {
+      this.chosen.push({ kind, id: flag });
+      return flag;
+    }
     const configured = this.config[CONFIG_DEFAULT[kind]];
-    if (configured) return configured;
+    if (configured) {
+      this.chosen.push({ kind, id: configured, setting: CONFIG_DEFAULT[kind] });
+      return configured;
+    }
     const catalog = await (await this.client()).catalog();
     const first = catalog[kind][0];
     if (!first) throw new CliError(`this key can read no ${kind}`, EXIT.AUTH);

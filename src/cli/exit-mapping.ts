@@ -1,6 +1,7 @@
 import { BibleApiError, ConnectionError, UserAbortError } from '../client/errors.js';
 import { exitCodeOf } from '../core/errors.js';
 import { InvalidReferenceError } from '../core/reference/reference.js';
+import { WorkspaceError } from '../workspace/errors.js';
 import { CliError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
@@ -31,6 +32,14 @@ export function describeFailure(err: unknown): Failure {
       exitCode: err.kind === 'not-found' ? EXIT.NOT_FOUND : EXIT.USAGE,
       message: err.message,
       envelope: envelope(code, err.message),
+    };
+  }
+  if (err instanceof WorkspaceError) {
+    const notFound = err.kind === 'not-found';
+    return {
+      exitCode: notFound ? EXIT.NOT_FOUND : EXIT.USAGE,
+      message: err.message,
+      envelope: envelope(notFound ? 'NOT_FOUND' : err.kind === 'conflict' ? 'CONFLICT' : 'USAGE', err.message),
     };
   }
   if (err instanceof UserAbortError) {

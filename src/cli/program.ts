@@ -8,8 +8,12 @@ import { registerConcordance } from './commands/concordance.js';
 import { registerConfig } from './commands/config.js';
 import { registerCrossrefs } from './commands/crossrefs.js';
 import { registerDictionary } from './commands/dictionary.js';
+import { registerExchange } from './commands/exchange.js';
+import { registerFind } from './commands/find.js';
 import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
+import { registerNote } from './commands/note.js';
+import { registerPlan } from './commands/plan.js';
 import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
 import { registerStories } from './commands/stories.js';
@@ -56,6 +60,7 @@ export function buildProgram(io: IO): Command {
   registerDictionary(program, io);
   registerTopic(program, io);
   registerCrossrefs(program, io);
+  registerFind(program, io);
   registerStories(program, io);
   registerChat(program, io);
   registerConfig(program, io);
@@ -64,6 +69,9 @@ export function buildProgram(io: IO): Command {
   registerLibrary(program, io);
   registerServe(program, io);
   registerKeys(program, io);
+  registerPlan(program, io);
+  registerNote(program, io);
+  registerExchange(program, io);
   return program;
 }
 

@@ -2,40 +2,65 @@ import type { BibleClient } from '../client/client.js';
 import {
   checkPassageLimits,
   formatReference,
+  InvalidReferenceError,
   MAX_REFERENCES,
   parseReference,
   type Reference,
+  referenceVerses,
   splitReference,
 } from '../core/reference/reference.js';
-import type { PassageResult } from '../core/schemas/bible.js';
+import type { IncludeValue, PassageResult } from '../core/schemas/bible.js';
+import { usageError } from './errors.js';
 
 export interface TypedReference {
+  /** The reference in the contract's strict, canonical form: what is sent and what headings show. */
   text: string;
   ref: Reference;
+}
+
+function typed(refs: Reference[]): TypedReference[] {
+  return refs.map((ref) => ({ text: formatReference(ref), ref }));
+}
+
+function splitList(s: string): string[] {
+  return s
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /**
  * References from command-line words. Each word may be a reference or a `;` list ("John 3:16"
  * "Rom 5:8"); words that are not one on their own are read together (`bible passage John 3:16`).
+ * What the contract's grammar does not read ("Jam 1:5", "John 3:16, 18", "John ch 3") is read by
+ * the BCV parser; a place that does not exist stays the strict reader's not-found error.
  * Checked against the canon here, so a typo costs no request and gets a "did you mean".
  */
-export function referencesFromArgs(args: string[]): TypedReference[] {
-  const split = (s: string) =>
-    s
-      .split(';')
-      .map((p) => p.trim())
-      .filter(Boolean);
-  const separately = args.flatMap(split);
-  try {
-    return separately.map((text) => ({ text, ref: parseReference(text) }));
-  } catch (first) {
-    const joined = split(args.join(' '));
+export async function referencesFromArgs(args: string[]): Promise<TypedReference[]> {
+  let first: unknown;
+  for (const parts of [args.flatMap(splitList), splitList(args.join(' '))]) {
     try {
-      return joined.map((text) => ({ text, ref: parseReference(text) }));
-    } catch {
-      throw first;
+      return typed(parts.map(parseReference));
+    } catch (err) {
+      first ??= err;
     }
   }
+  // A chapter or verse that does not exist is the answer, not a reason to read more loosely.
+  if (first instanceof InvalidReferenceError && first.kind === 'not-found' && !first.message.startsWith('unknown book'))
+    throw first;
+  const { readLoosely } = await import('./reference-parser.js');
+  for (const text of [args.join('; '), args.join(' ')]) {
+    const refs = await readLoosely(text);
+    if (refs?.length) return typed(refs);
+  }
+  throw first;
+}
+
+/** Exactly one reference from command-line words (commentary, crossrefs, chapter). */
+export async function oneReference(args: string[], usage: string): Promise<Reference> {
+  const refs = await referencesFromArgs(args);
+  if (refs.length !== 1) throw usageError(usage);
+  return (refs[0] as TypedReference).ref;
 }
 
 /**
@@ -47,6 +72,7 @@ export async function fetchPassages(
   client: BibleClient,
   translation: string,
   refs: TypedReference[],
+  include: readonly IncludeValue[] = [],
 ): Promise<PassageResult> {
   let within = refs.length <= MAX_REFERENCES;
   try {
@@ -54,7 +80,7 @@ export async function fetchPassages(
   } catch {
     within = false;
   }
-  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '));
+  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include);
   const pieces = refs.flatMap((r, owner) =>
     splitReference(r.ref).map((piece) => ({ owner, text: formatReference(piece) })),
   );
@@ -62,8 +88,55 @@ export async function fetchPassages(
   let result: PassageResult | undefined;
   for (let i = 0; i < pieces.length; i += MAX_REFERENCES) {
     const batch = pieces.slice(i, i + MAX_REFERENCES);
-    result = await client.passage(translation, batch.map((p) => p.text).join('; '));
+    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include);
     for (const [j, p] of result.passages.entries()) merged[batch[j]!.owner]!.verses.push(...p.verses);
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };
+}
+
+/** --text (print the passages of the references listed) and the translation to print them in. */
+export interface TextOptions {
+  text?: boolean;
+  translation?: string;
+}
+
+/**
+ * The text of references the service itself gave (a topic's, a story's, cross-references): in
+ * calls of at most 10, one passage per reference, in order.
+ */
+export async function passagesOf(
+  client: BibleClient,
+  translation: string,
+  refs: readonly string[],
+): Promise<PassageResult> {
+  const passages: PassageResult['passages'] = [];
+  let result: PassageResult | undefined;
+  for (let i = 0; i < refs.length; i += MAX_REFERENCES) {
+    result = await client.passage(translation, refs.slice(i, i + MAX_REFERENCES).join('; '));
+    passages.push(...result.passages);
+  }
+  return { translation: result?.translation ?? translation, passages, attribution: result?.attribution ?? '' };
+}
+
+/**
+ * What a translation lacks of a reference, said rather than left out silently: the WEB has no
+ * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1).
+ */
+export function missingNote(
+  ref: Reference | undefined,
+  verses: ReadonlyArray<{ chapter: number; v: number }>,
+  translation: string,
+): string | undefined {
+  if (!ref) return undefined;
+  const have = new Set(verses.map((v) => `${v.chapter}:${v.v}`));
+  const missing = referenceVerses(ref).filter((p) => !have.has(`${p.chapter}:${p.verse}`));
+  if (!missing.length) return undefined;
+  const id = translation.toUpperCase();
+  const name = ref.book.name;
+  const listed = missing.slice(0, 5).map((p) => `${name} ${p.chapter}:${p.verse}`);
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
+  const whole = missing.length === referenceVerses(ref).length;
+  return whole
+    ? `(${id} has no text for ${formatReference(ref)}; it may number these verses differently)`
+    : `(${id} has no ${listed.join(', ')}${more})`;
 }

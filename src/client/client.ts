@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncludeValue } from '../core/schemas/bible.js';
 import type {
   BookList,
   Catalog,
@@ -10,6 +12,7 @@ import type {
   CrossRefs,
   DictionaryEntry,
   DictionarySearchResult,
+  FindResult,
   MergedTopic,
   PassageResult,
   SearchResult,
@@ -21,10 +24,28 @@ import type {
   TopicEntry,
   TopicSearchResult,
 } from '../core/schemas/index.js';
+import { PROVIDER_TIMEOUT_MS } from '../core/schemas/index.js';
 import type { ResponseCache } from './cache.js';
-import { errorFromResponse, UserAbortError } from './errors.js';
+import { errorFromResponse, TimeoutError, UserAbortError } from './errors.js';
 import { type RetryOptions, withRetries } from './retry.js';
-import type { Transport, TransportResponse } from './transport.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+/** What one request may spend, and how it may be repeated. */
+export interface RequestOptions {
+  /** Longest wait for one attempt's whole answer (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Retries after a failure `shouldRetry` accepts (default the client's, else MAX_RETRIES). */
+  maxRetries?: number;
+  /** Cancels the request: it ends at once with UserAbortError and is not retried. */
+  signal?: AbortSignal;
+  /** Makes a POST safe to retry: the service answers a repeat with the first answer. */
+  idempotencyKey?: string;
+}
+
+/** A data answer comes from an SQLite query: 30 s is a service in trouble. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Longer than the service gives its model, so the service's own answer to a slow model (500) arrives first. */
+export const CHAT_TIMEOUT_MS = PROVIDER_TIMEOUT_MS + 30_000;
 
 export interface ClientOptions {
   transport: Transport;
@@ -57,8 +78,8 @@ export class BibleClient {
   private async send(
     method: 'GET' | 'POST',
     path: string,
-    body?: unknown,
-    signal?: AbortSignal,
+    body: unknown,
+    options: RequestOptions,
   ): Promise<TransportResponse> {
     const { transport, apiKey, cache, debug } = this.options;
     const started = performance.now();
@@ -74,51 +95,67 @@ export class BibleClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (apiKey) headers['x-api-key'] = apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
-    let res: TransportResponse;
-    try {
-      res = await withRetries(
-        () =>
-          transport.send({
-            method,
-            path,
-            headers,
-            body: body === undefined ? undefined : JSON.stringify(body),
-            signal,
-          }),
-        {
-          ...this.options.retry,
-          onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
-        },
-      );
-    } catch (err) {
-      if (signal?.aborted) throw new UserAbortError();
-      throw err;
-    }
-    // Embedded, a cancelled chat is answered (500); the caller asked for no answer.
-    if (signal?.aborted) throw new UserAbortError();
+    const request = { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    // A POST is sent twice only when the service can tell the repeat from a new request.
+    const retryable = method === 'GET' || options.idempotencyKey !== undefined;
+    const res = await withRetries(() => this.attempt(request, timeoutMs, options.signal), {
+      ...this.options.retry,
+      maxRetries: retryable ? (options.maxRetries ?? this.options.retry?.maxRetries) : 0,
+      signal: options.signal,
+      onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
+    });
     debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
     if (method === 'GET') await cache?.put(path, res);
     return res;
   }
 
+  /**
+   * One attempt, given `timeoutMs` for the whole answer. It ends when the answer arrives, the time
+   * runs out (TimeoutError) or the caller cancels (UserAbortError), whatever the transport does
+   * with the signal: the embedded service cannot be interrupted mid-answer.
+   */
+  private async attempt(
+    request: Omit<TransportRequest, 'signal'>,
+    timeoutMs: number,
+    cancel: AbortSignal | undefined,
+  ): Promise<TransportResponse> {
+    if (cancel?.aborted) throw new UserAbortError();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+    const stopped = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    );
+    try {
+      return await Promise.race([this.options.transport.send({ ...request, signal }), stopped]);
+    } catch (err) {
+      if (cancel?.aborted) throw new UserAbortError();
+      if (deadline.aborted) {
+        throw new TimeoutError(`no answer from ${this.options.transport.description} in ${timeoutMs / 1000} s`);
+      }
+      throw err;
+    }
+  }
+
   /** Any GET, answered whole, errors included (a failed transport still throws). */
-  async raw(path: string, query: Query = {}): Promise<RawAnswer> {
-    const res = await this.send('GET', withQuery(path, query));
+  async raw(path: string, query: Query = {}, options: RequestOptions = {}): Promise<RawAnswer> {
+    const res = await this.send('GET', withQuery(path, query), undefined, options);
     return { status: res.status, headers: res.headers, body: parse(res) };
   }
 
   /** The `data` of a successful GET; a typed BibleApiError otherwise. */
-  async get<T>(path: string, query: Query = {}): Promise<T> {
-    const res = await this.send('GET', withQuery(path, query));
+  async get<T>(path: string, query: Query = {}, options: RequestOptions = {}): Promise<T> {
+    const res = await this.send('GET', withQuery(path, query), undefined, options);
     const body = parse(res) as { success?: boolean; data?: T };
     if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body.data as T;
   }
 
   /** A POST answered whole on success (chat returns data and meta), a typed error otherwise. */
-  async post<T>(path: string, payload: unknown, signal?: AbortSignal): Promise<T> {
-    const res = await this.send('POST', path, payload, signal);
+  async post<T>(path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+    const res = await this.send('POST', path, payload, options);
     const body = parse(res) as { success?: boolean };
     if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body as T;
@@ -130,11 +167,17 @@ export class BibleClient {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  passage(translation: string, ref: string) {
-    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, { ref });
+  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+    return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
+      ref,
+      include: include.join(',') || undefined,
+    });
   }
-  chapter(translation: string, book: string | number, chapter: number) {
-    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`);
+  chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
+    return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
+      include: include.join(',') || undefined,
+    });
   }
   strongs(number: string) {
     return this.get<StrongsEntry>(`/v1/data/strongs/${seg(number)}`);
@@ -175,6 +218,10 @@ export class BibleClient {
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
   }
+  /** Extension: the verses a question most likely means. */
+  find(translation: string, q: string, limit?: number) {
+    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
+  }
 
   /** Extension: verses of a translation matching a query (see the search endpoint for the language). */
   search(
@@ -194,9 +241,17 @@ export class BibleClient {
     return this.get<ConcordanceResult>(`/v1/data/strongs/${seg(number)}/verses`, options);
   }
 
-  /** One chat message; the whole response (data and meta). */
-  chat(request: ChatRequest, signal?: AbortSignal) {
-    return this.post<ChatResponse>('/v1/chat', request, signal);
+  /**
+   * One chat message; the whole response (data and meta). It may wait longer than the service
+   * waits for its model, and is retried under one Idempotency-Key, so it is answered (and
+   * counted) once however many times it is sent.
+   */
+  chat(request: ChatRequest, options: RequestOptions = {}) {
+    return this.post<ChatResponse>('/v1/chat', request, {
+      timeoutMs: CHAT_TIMEOUT_MS,
+      idempotencyKey: randomUUID(),
+      ...options,
+    });
   }
 
   async close(): Promise<void> {
@@ -223,4 +278,16 @@ function parse(res: TransportResponse): unknown {
       },
     };
   }
+}
+
+/**
+ * The `include` values a service left unanswered: a service without the extension ignores the
+ * parameter and answers verses without the fields (the first verse tells).
+ */
+export function missingStudyFields(
+  verses: ReadonlyArray<Partial<Record<IncludeValue, unknown>>>,
+  include: readonly IncludeValue[],
+): IncludeValue[] {
+  const first = verses[0];
+  return first ? include.filter((f) => first[f] === undefined) : [];
 }

@@ -1,3 +1,4 @@
+import type { ImportProgress } from '../library/import/import.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 /**
@@ -12,6 +13,8 @@ export class EmbeddedTransport implements Transport {
     private readonly libraryPath: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly notify: (message: string) => void,
+    /** Told source by source when the first use builds the library. */
+    private readonly onProgress?: (p: ImportProgress) => void,
   ) {}
 
   private load() {
@@ -20,7 +23,7 @@ export class EmbeddedTransport implements Transport {
         import('../library/ensure.js'),
         import('../service/app.js'),
       ]);
-      const store = await openLibrary(this.libraryPath, this.env, this.notify);
+      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress);
       try {
         store.resources();
       } catch (err) {

@@ -3,21 +3,24 @@ import { ConnectionError, TimeoutError } from './errors.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** HTTP to a service speaking the contract, with undici: 10 s to connect, 30 s for an answer. */
+/**
+ * HTTP to a service speaking the contract, with undici: 10 s to connect; how long an answer may
+ * take is each request's own (the client's per-request timeout, through the signal).
+ */
 export class HttpTransport implements Transport {
   readonly description: string;
   private readonly agent: Agent;
   private readonly base: string;
 
-  constructor(baseUrl: string, timeouts = { connect: CONNECT_TIMEOUT_MS, request: REQUEST_TIMEOUT_MS }) {
+  constructor(baseUrl: string, connectTimeoutMs = CONNECT_TIMEOUT_MS) {
     this.base = baseUrl.replace(/\/+$/, '');
     this.description = this.base;
     this.agent = new Agent({
-      connect: { timeout: timeouts.connect },
-      headersTimeout: timeouts.request,
-      bodyTimeout: timeouts.request,
+      connect: { timeout: connectTimeoutMs },
+      // Off: the request's signal carries its own deadline (a chat waits longer than a lookup).
+      headersTimeout: 0,
+      bodyTimeout: 0,
     });
   }
 

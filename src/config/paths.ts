@@ -17,6 +17,11 @@ export function servicePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataDir(env), 'service.sqlite');
 }
 
+/** The user's reading plans, notes and bookmarks, apart from the library so imports never touch them. */
+export function userStorePath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dataDir(env), 'user.sqlite');
+}
+
 /** `$BIBLE_CACHE_DIR`, else `$XDG_CACHE_HOME/bible`, else `~/.cache/bible`: the client's response cache. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BIBLE_CACHE_DIR) return env.BIBLE_CACHE_DIR;

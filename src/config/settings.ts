@@ -13,6 +13,7 @@ export const CONFIG_KEYS = {
   persona: 'default chat persona',
   color: 'always, never or auto',
   pager: 'pager command, or "never"',
+  redLetter: 'the words of Christ in red on a terminal: on (default) or off',
 } as const;
 export type ConfigKey = keyof typeof CONFIG_KEYS;
 export type ConfigValues = Partial<Record<ConfigKey, string>>;

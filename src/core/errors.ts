@@ -29,7 +29,7 @@ const EXIT_MEANINGS: Record<ExitCode, string> = {
 };
 
 interface ErrorSpec {
-  status: 400 | 401 | 403 | 404 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 500;
   exit: ExitCode;
   meaning: string;
   /** Only `POST /v1/chat` answers it. */
@@ -65,6 +65,13 @@ export const ERROR_TABLE = {
     status: 429,
     exit: EXIT.LIMIT,
     meaning: 'the monthly message limit is used up; it resets on the 1st (UTC)',
+    chatOnly: true,
+  },
+  // An extension: only a chat request that sends an Idempotency-Key can meet it.
+  REQUEST_IN_PROGRESS: {
+    status: 409,
+    exit: EXIT.FAILURE,
+    meaning: 'a request with the same Idempotency-Key is still being answered; retry after Retry-After',
     chatOnly: true,
   },
   INTERNAL_ERROR: { status: 500, exit: EXIT.FAILURE, meaning: 'the service failed; the request is safe to retry' },

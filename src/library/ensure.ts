@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ImportProgress } from './import/import.js';
 import { LibraryStore } from './store/library-store.js';
 import { SCHEMA_VERSION } from './store/schema.js';
 
@@ -11,15 +12,23 @@ export async function openLibrary(
   path: string,
   env: NodeJS.ProcessEnv,
   notify: (message: string) => void,
+  onProgress?: (p: ImportProgress) => void,
 ): Promise<LibraryStore> {
   const build = async (why: string) => {
     notify(`${why}: building ${path} from the installed sources (about 10 seconds, once)`);
     const { importLibrary } = await import('./import/import.js');
-    await importLibrary({ path, env });
+    await importLibrary({ path, env, onProgress });
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);
-  if (store.schemaVersion() >= SCHEMA_VERSION) return store;
+  let version: number;
+  try {
+    version = store.schemaVersion();
+  } catch {
+    // Not a database at all: the caller says so and how to mend it (`bible library import`).
+    return store;
+  }
+  if (version >= SCHEMA_VERSION) return store;
   store.close();
   await build('the local library was built by an older version');
   return new LibraryStore(path);

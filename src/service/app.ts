@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { authenticate } from './auth.js';
+import { chatBodyLimit } from './chat/body-limit.js';
 import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
+import { singleQueryValues } from './known-query.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
@@ -14,6 +16,7 @@ import type { DataMiddleware } from './routes/common.js';
 import { concordanceRoutes } from './routes/concordance.js';
 import { crossrefRoutes } from './routes/crossrefs.js';
 import { dictionaryRoutes } from './routes/dictionaries.js';
+import { findRoutes } from './routes/find.js';
 import { createRouter } from './routes/router.js';
 import { searchRoutes } from './routes/search.js';
 import { storyRoutes } from './routes/stories.js';
@@ -41,7 +44,12 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   });
 
   // Every data route, the contract's and the extensions, runs these: key, scopes, quota, cache.
-  const data: DataMiddleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
+  const data: DataMiddleware = [
+    authenticate(deps, { allowBearer: true }),
+    singleQueryValues(),
+    dataQuota(deps),
+    responseCache(),
+  ];
   app.route('/', catalogRoutes(deps, data));
   app.route('/', bibleRoutes(deps, data));
   app.route('/', strongsRoutes(deps, data));
@@ -52,7 +60,9 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', storyRoutes(deps, data));
   app.route('/', searchRoutes(deps, data));
   app.route('/', concordanceRoutes(deps, data));
-  chatRoutes(app, deps, deps.env ?? process.env);
+  app.route('/', findRoutes(deps, data));
+  app.post('/v1/chat', chatBodyLimit());
+  app.route('/', chatRoutes(deps, deps.env ?? process.env));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',

@@ -1,3 +1,4 @@
+import type { ChatResponse } from '../core/schemas/chat.js';
 import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
 import type { KeyRecord, KeyStore } from './keys/key-store.js';
 
@@ -33,6 +34,8 @@ export interface ServiceDeps {
 export interface AppEnv {
   Variables: {
     principal: Principal;
+    /** The chat limits left after this message (set by the chat quota). */
+    chatLimits: ChatResponse['meta']['rateLimits'];
   };
 }
 

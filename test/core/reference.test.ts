@@ -167,6 +167,9 @@ describe('reference parsing', () => {
     expectError('John 22:1', 'not-found', 'John has 21 chapters');
     expectError('John 3:37', 'not-found', 'John 3 has 36 verses');
     expectError('John 3:16-40', 'not-found', 'John 3 has 36 verses');
+    expectError('Gen 1:1-1000', 'not-found', 'Genesis 1 has 31 verses');
+    expectError('John 1234:1', 'not-found', 'John has 21 chapters');
+    expectError('John 99999999999999999999', 'not-found', 'John has 21 chapters');
     expectError('John 3:18-3:16', 'syntax', 'the range John 3:18-3:16 runs backwards');
     expectError('John 3:18-16', 'syntax', 'the range John 3:18-3:16 runs backwards');
     expectError('John 4-3', 'syntax', 'the range John 4-3 runs backwards');

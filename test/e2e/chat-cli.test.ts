@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli.js';
+import { tempHome } from '../support/cli.js';
 import { TEST_LIBRARY } from '../support/env.js';
 import { FakeLlm } from '../support/fake-llm.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { createKey, type Served, serve, serviceDataDir } from '../support/server.js';
 import { TmuxSession } from '../support/tmux.js';
 import { until } from '../support/until.js';
@@ -29,20 +30,20 @@ describe('bible chat', () => {
     const home = tempHome();
     const data = join(home, 'data');
     const env = { HOME: home, BIBLE_BASE_URL: served.url, BIBLE_API_KEY: key, BIBLE_DATA_DIR: data };
-    const one = await runCli(['chat', 'Who was Naaman?'], { env });
+    const one = await runCliInProcess(['chat', 'Who was Naaman?'], { env });
     expect(one.code).toBe(0);
     expect(one.stdout).toContain('> Now Naaman, captain of the host of the king of Syria');
     expect(one.stdout).toContain('— Sources: King James Version');
     expect(one.stderr).toBe('default · daily 49/50 left · monthly 1999/2000 left\n');
-    const piped = await runCli(['chat', '--persona', 'simple_helper'], { env, input: 'What is grace?\n' });
+    const piped = await runCliInProcess(['chat', '--persona', 'simple_helper'], { env, input: 'What is grace?\n' });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toMatch(/^Here are a few verses that might help\./);
-    const json = await runCli(['chat', 'What is faith?', '--json', '--persona', 'biblical_scholar'], { env });
+    const json = await runCliInProcess(['chat', 'What is faith?', '--json', '--persona', 'biblical_scholar'], { env });
     const body = JSON.parse(json.stdout);
     expect(body.success).toBe(true);
     expect(body.meta.persona).toBe('biblical_scholar');
     expect(body.meta.rateLimits.daily).toEqual({ limit: 50, remaining: 47 });
-    const log = await runCli(['chat', 'log'], { env });
+    const log = await runCliInProcess(['chat', 'log'], { env });
     expect(
       log.stdout
         .trim()
@@ -53,23 +54,23 @@ describe('bible chat', () => {
       ['2 turns', 'What is grace?'],
       ['2 turns', 'Who was Naaman?'],
     ]);
-    const cont = await runCli(['chat', '--continue', 'And his servants?'], { env });
+    const cont = await runCliInProcess(['chat', '--continue', 'And his servants?'], { env });
     expect(cont.code).toBe(0);
     const files = readdirSync(join(data, 'conversations'));
     expect(files).toHaveLength(3);
-    const latest = (await runCli(['chat', 'log', '--json'], { env })).stdout;
+    const latest = (await runCliInProcess(['chat', 'log', '--json'], { env })).stdout;
     expect(JSON.parse(latest)[0]).toMatchObject({ turns: 4, first: 'What is faith?' });
-    const bad = await runCli(['chat', 'x', '--persona', 'pirate'], { env });
+    const bad = await runCliInProcess(['chat', 'x', '--persona', 'pirate'], { env });
     expect([bad.code, bad.stderr]).toEqual([
       2,
       "bible: unknown persona 'pirate': use default, biblical_scholar, simple_helper\n",
     ]);
-    const long = await runCli(['chat'], { env, input: 'x'.repeat(10_001) });
+    const long = await runCliInProcess(['chat'], { env, input: 'x'.repeat(10_001) });
     expect([long.code, long.stderr]).toEqual([
       2,
       "bible: 'message' may be at most 10000 characters (got 10001) [INVALID_REQUEST]\n",
     ]);
-    const none = await runCli(['chat'], { env, input: '' });
+    const none = await runCliInProcess(['chat'], { env, input: '' });
     expect(none.code).toBe(2);
   });
 

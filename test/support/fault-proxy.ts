@@ -3,13 +3,18 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small HTTP proxy in front of `bible serve` that can answer the next requests with a 500
- * envelope (optionally with Retry-After) or hold them, and counts what reaches it.
+ * envelope (optionally with Retry-After), hold them, or pass them on and lose the answer (the
+ * service did the work; the client sees the connection drop), and counts what reaches it.
  */
+// Set by the proxy's own connection to the service, not passed on.
+const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
 export class FaultProxy {
   private server: Server | undefined;
   private failures = 0;
   private retryAfter: string | undefined;
   private holdMs = 0;
+  private drops = 0;
   seen = 0;
   url = '';
 
@@ -28,8 +33,18 @@ export class FaultProxy {
         return;
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
-      const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers });
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && !HOP_HEADERS.has(k)) headers[k] = v;
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers, body });
+      if (this.drops > 0) {
+        this.drops--;
+        await upstream.arrayBuffer();
+        res.socket?.destroy();
+        return;
+      }
       const out: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {
         if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding') out[k] = v;
@@ -46,6 +61,11 @@ export class FaultProxy {
   fail(n: number, retryAfter?: string): void {
     this.failures = n;
     this.retryAfter = retryAfter;
+  }
+
+  /** The next `n` requests reach the service, and its answers are lost on the way back. */
+  dropAnswers(n: number): void {
+    this.drops = n;
   }
 
   hold(ms: number): void {

@@ -2,8 +2,8 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from './cli.js';
 import { TEST_LIBRARY } from './env.js';
+import { runCliInProcess } from './run-cli.js';
 
 /** A data dir of its own (keys, counters) that shares the one test library. */
 export function serviceDataDir(library = TEST_LIBRARY): string {
@@ -53,7 +53,7 @@ export function serve(dataDir: string, extraArgs: string[] = [], env: NodeJS.Pro
 
 /** Creates a key with the CLI (`bible keys create --json`) and returns it. */
 export async function createKey(dataDir: string, args: string[]): Promise<string> {
-  const r = await runCli(['keys', 'create', '--json', ...args], { env: { BIBLE_DATA_DIR: dataDir } });
+  const r = await runCliInProcess(['keys', 'create', '--json', ...args], { env: { BIBLE_DATA_DIR: dataDir } });
   if (r.code !== 0) throw new Error(`keys create failed: ${r.stderr}`);
   return (JSON.parse(r.stdout) as { key: string }).key;
 }

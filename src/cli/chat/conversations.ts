@@ -60,6 +60,23 @@ export class Conversation {
     return newest ? Conversation.open(newest.file) : undefined;
   }
 
+  /**
+   * A past conversation by its id as `chat log` shows it, or by any unique part of it (the
+   * random suffix, the date): matched against the files there are, never used as a path.
+   */
+  static find(dir: string, text: string): Conversation | Conversation[] | undefined {
+    if (!existsSync(dir)) return undefined;
+    const ids = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => f.slice(0, -'.jsonl'.length));
+    const want = text.trim().toLowerCase();
+    const exact = ids.find((id) => id.toLowerCase() === want);
+    const matches = exact ? [exact] : want ? ids.filter((id) => id.toLowerCase().includes(want)) : [];
+    const open = (id: string) => Conversation.open(join(dir, `${id}.jsonl`));
+    if (matches.length === 1) return open(matches[0] as string);
+    return matches.length ? matches.map(open) : undefined;
+  }
+
   add(turn: Omit<Turn, 'at'>): Turn {
     const t: Turn = { ...turn, at: new Date().toISOString() };
     this.turns.push(t);

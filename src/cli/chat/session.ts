@@ -19,7 +19,7 @@ export async function ask(
       persona: options.persona as ChatResponse['meta']['persona'],
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     },
-    options.signal,
+    { signal: options.signal },
   );
   conversation.add({
     role: 'assistant',

@@ -1,30 +1,61 @@
 import type { Command } from 'commander';
 import { checkChapter, resolveBook } from '../../core/reference/reference.js';
+import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { fetchPassages, referencesFromArgs } from '../references.js';
+import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
+import { printParallel } from '../render/parallel.js';
+import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { renderTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
+import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
+import { checkStudyFields, collectIds, studyViewOf, translationIds } from './study-options.js';
 
 export interface TranslationOptions {
-  translation?: string;
+  /** One id, or several for a parallel view (`-t kjv,web` or `-t kjv -t web`). */
+  translation?: string | string[];
+  strongs?: boolean;
+  headings?: boolean;
+  notes?: boolean;
+  /** false with --no-red-letter. */
+  redLetter?: boolean;
+  notesInline?: boolean;
 }
 
 export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
-  const typed = referencesFromArgs(refs);
+  const typed = await referencesFromArgs(refs);
   const client = await ctx.client();
-  const translation = await ctx.resourceId('bible', opts.translation);
-  const data = await fetchPassages(client, translation, typed);
-  if (ctx.globals.json) return ctx.json(data);
-  data.passages.forEach((p, i) => {
+  const translations = await translationIds(ctx, opts);
+  const view = studyViewOf(ctx, opts);
+  const results: PassageResult[] = [];
+  for (const id of translations) results.push(await fetchPassages(client, id, typed, includeFor(view)));
+  checkStudyFields(
+    ctx,
+    view,
+    results.flatMap((r) => r.passages.flatMap((p) => p.verses)),
+  );
+  if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
+  const marks = await verseMarks(ctx, opts.notesInline);
+  const notes = new NoteList();
+  const first = results[0] as PassageResult;
+  for (const [i, p] of first.passages.entries()) {
     if (i > 0) ctx.out.line();
     const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
-    heading(ctx, `${p.ref} (${data.translation.toUpperCase()})`);
-    if (!p.verses.length) ctx.out.line(ctx.style.c.dim('(no text in this translation)'));
-    printVerses(ctx, p.verses, multiChapter);
-  });
-  ctx.out.attribution(data.attribution);
+    const place = (v: { chapter?: number; v: number }) => `${p.verses[0]?.book ?? p.ref} ${v.chapter}:${v.v}`;
+    heading(ctx, `${p.ref} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+    if (results.length > 1) {
+      const columns = results.map((r) => ({ translation: r.translation, verses: r.passages[i]?.verses ?? [] }));
+      await printParallel(ctx, columns, view, notes, multiChapter, place);
+      continue;
+    }
+    const format = studyFormat(ctx.style.c, view, notes, place);
+    printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
+    const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
+    if (gap) ctx.out.line(ctx.style.c.dim(gap));
+  }
+  printNotes(ctx, notes);
+  for (const r of results) ctx.out.attribution(r.attribution);
   await ctx.out.flush();
 }
 
@@ -44,12 +75,36 @@ export async function runChapter(
   const chapter = chapterNumber(chapterText);
   checkChapter(book, chapter);
   const client = await ctx.client();
-  const translation = await ctx.resourceId('bible', opts.translation);
-  const data = await client.chapter(translation, book.name, chapter);
-  if (ctx.globals.json) return ctx.json(data);
-  heading(ctx, `${data.book.name} ${data.chapter} (${data.translation.toUpperCase()})`);
-  printVerses(ctx, data.verses);
-  ctx.out.attribution(data.attribution);
+  const translations = await translationIds(ctx, opts);
+  const view = studyViewOf(ctx, opts);
+  const results: Chapter[] = [];
+  for (const id of translations) results.push(await client.chapter(id, book.name, chapter, includeFor(view)));
+  checkStudyFields(
+    ctx,
+    view,
+    results.flatMap((r) => r.verses),
+  );
+  if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
+  const data = results[0] as Chapter;
+  const marks = await verseMarks(ctx, opts.notesInline);
+  const notes = new NoteList();
+  const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
+  heading(ctx, `${data.book.name} ${data.chapter} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+  if (results.length > 1)
+    await printParallel(
+      ctx,
+      results.map((r) => ({ translation: r.translation, verses: r.verses })),
+      view,
+      notes,
+      false,
+      place,
+    );
+  else {
+    const format = studyFormat(ctx.style.c, view, notes, place);
+    printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));
+  }
+  printNotes(ctx, notes);
+  for (const r of results) ctx.out.attribution(r.attribution);
   await ctx.out.flush();
 }
 
@@ -91,7 +146,16 @@ export function registerBible(program: Command, io: IO): void {
     .command('passage')
     .description('look up passages: bible passage "John 3:16" "Rom 5:8-10", or "Gen 1-3; Ps 23"')
     .argument('<ref...>', 'references (Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c)')
-    .option('-t, --translation <id>', 'translation id (default: config, else the first in the catalog)')
+    .option(
+      '-t, --translation <ids>',
+      'translation id, or several side by side: kjv,web,rv1909 (default: config, else the first in the catalog)',
+      collectIds,
+    )
+    .option('--strongs', "each word's Strong's number(s) beside it")
+    .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
+    .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
+    .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .option('--notes-inline', NOTES_INLINE_HELP)
     .action(async (refs: string[], opts: TranslationOptions, cmd: Command) =>
       runPassage(refs, opts, await contextFor(io, cmd)),
     );
@@ -100,11 +164,16 @@ export function registerBible(program: Command, io: IO): void {
     .alias('read')
     .description('read a whole chapter')
     .argument('<book...>', 'book number, name or abbreviation, then the chapter number')
-    .option('-t, --translation <id>', 'translation id')
+    .option('-t, --translation <ids>', 'translation id, or several side by side: kjv,web', collectIds)
+    .option('--strongs', "each word's Strong's number(s) beside it")
+    .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
+    .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
+    .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .option('--notes-inline', NOTES_INLINE_HELP)
     .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
-      if (words.length < 2) throw usageError('chapter needs a book and a chapter number: bible chapter John 3');
-      const chapter = words[words.length - 1] as string;
-      return runChapter(words.slice(0, -1).join(' '), chapter, opts, await contextFor(io, cmd));
+      // "John 3", "John 3" quoted, "Jn ch 3" or "John 3:16" (its chapter): any one reference names a chapter.
+      const ref = await oneReference(words, 'chapter needs one book and chapter: bible chapter John 3');
+      return runChapter(ref.book.name, String(ref.start.chapter), opts, await contextFor(io, cmd));
     });
   program
     .command('books')

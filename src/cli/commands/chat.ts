@@ -15,10 +15,23 @@ export interface ChatOptions {
   persona?: string;
   maxTokens?: string;
   continue?: boolean;
+  resume?: string;
 }
 
 export function conversationsDir(ctx: Context): string {
   return join(dataDir(ctx.env), 'conversations');
+}
+
+/** The conversation `--resume <id>` names, or an error saying what there is. */
+function resumed(dir: string, id: string): Conversation {
+  const found = Conversation.find(dir, id);
+  if (!found)
+    throw new CliError(`no conversation '${id}': \`bible chat log\` lists them with their ids`, EXIT.NOT_FOUND);
+  if (Array.isArray(found))
+    throw usageError(
+      `'${id}' matches ${found.length} conversations (${found.map((c) => c.id).join(', ')}): give more of the id`,
+    );
+  return found;
 }
 
 export async function runChat(words: string[], opts: ChatOptions, ctx: Context): Promise<void> {
@@ -33,7 +46,10 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
     maxTokens = Number(opts.maxTokens);
   }
   const dir = conversationsDir(ctx);
-  const conversation = (opts.continue && Conversation.latest(dir)) || Conversation.start(dir);
+  const conversation =
+    (opts.resume !== undefined && resumed(dir, opts.resume)) ||
+    (opts.continue && Conversation.latest(dir)) ||
+    Conversation.start(dir);
   let message = words.join(' ').trim();
   if (!message && !ctx.io.stdin.isTTY) message = (await readAll(ctx.io.stdin)).trim();
   if (!message) {
@@ -73,6 +89,7 @@ export function registerChat(program: Command, io: IO): void {
     .option('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`)
     .option('--max-tokens <n>', 'longest reply, in tokens (capped by the key)')
     .option('--continue', 'resume the last conversation')
+    .option('--resume <id>', 'resume a past conversation by its id (or a unique part of it) from `bible chat log`')
     .action(async (words: string[], opts: ChatOptions, cmd: Command) =>
       runChat(words, opts, await contextFor(io, cmd)),
     );

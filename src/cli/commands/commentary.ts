@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
-import { parseReference } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { oneReference } from '../references.js';
+
+const USAGE = 'commentary takes one chapter (John 3) or one verse (John 3:16)';
+
 import { heading } from '../render/verses.js';
 
 /** Consecutive verses with one note, shown once under their range. */
@@ -18,16 +21,23 @@ export function groupRuns(
   return runs;
 }
 
+/**
+ * The library keeps libsword's `*…*` around highlighted words (as diatheke prints them); shown
+ * here in italics on a terminal and as the bare words in a pipe, never as raw asterisks.
+ */
+export function emphasis(text: string, italic: (s: string) => string): string {
+  return text.replace(/\*([^*\n]+)\*/g, (_m, inner: string) => italic(inner));
+}
+
 function printNote(ctx: Context, title: string, text: string): void {
   heading(ctx, title);
-  for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(para));
+  for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(emphasis(para, ctx.style.c.italic)));
 }
 
 export async function runCommentary(refWords: string[], opts: { commentary?: string }, ctx: Context): Promise<void> {
-  const ref = parseReference(refWords.join(' '));
+  const ref = await oneReference(refWords, USAGE);
   const wholeChapter = ref.start.verse === 1 && ref.end.verse === ref.book.verseCounts[ref.end.chapter - 1];
-  if (ref.start.chapter !== ref.end.chapter)
-    throw usageError('commentary takes one chapter (John 3) or one verse (John 3:16)');
+  if (ref.start.chapter !== ref.end.chapter) throw usageError(USAGE);
   const client = await ctx.client();
   const id = await ctx.resourceId('commentaries', opts.commentary);
   if (wholeChapter && ref.start.verse !== ref.end.verse) {
@@ -40,8 +50,7 @@ export async function runCommentary(refWords: string[], opts: { commentary?: str
     });
     ctx.out.attribution(data.attribution);
   } else {
-    if (ref.start.verse !== ref.end.verse)
-      throw usageError('commentary takes one chapter (John 3) or one verse (John 3:16)');
+    if (ref.start.verse !== ref.end.verse) throw usageError(USAGE);
     const data = await client.commentaryVerse(id, ref.book.name, ref.start.chapter, ref.start.verse);
     if (ctx.globals.json) return ctx.json(data);
     printNote(ctx, `${data.book} ${data.chapter}:${data.verse} (${data.id})`, data.text);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
@@ -10,6 +10,15 @@ import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Built-in plan ids and the ids of the user's plan files (broken files too: completion only offers). */
+async function planIds(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { BUILT_IN_IDS } = await import('../../workspace/plans/builtin.js');
+  const { planFileId, planFilesDir } = await import('../../workspace/plans/plan-file.js');
+  const dir = planFilesDir(env);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /\.(json|csv)$/i.test(f)) : [];
+  return [...BUILT_IN_IDS, ...files.map(planFileId)];
+}
 
 export function registerCompletion(program: Command, io: IO): void {
   program
@@ -32,6 +41,7 @@ export function registerCompletion(program: Command, io: IO): void {
       };
       if (what === 'books') return say(BOOKS.map((b) => b.name.replace(/ /g, '\\ ')));
       if (what === 'personas') return say([...PERSONAS]);
+      if (what === 'plans') return say(await planIds(ctx.env));
       const kinds: Record<string, 'bible' | 'commentaries' | 'dictionaries' | 'topics'> = {
         translations: 'bible',
         commentaries: 'commentaries',

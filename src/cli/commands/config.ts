@@ -2,9 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
 import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '../../config/settings.js';
-import { type Context, contextFor } from '../context.js';
+import { CONFIG_DEFAULT, type Context, contextFor, type ResourceKind } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { unknownResource } from '../explain.js';
 import { type IO, readAll } from '../io.js';
 
 function checkKey(key: string): ConfigKey {
@@ -15,6 +16,7 @@ function checkKey(key: string): ConfigKey {
 function checkValue(key: ConfigKey, value: string): void {
   if (key === 'color' && !['always', 'never', 'auto'].includes(value))
     throw usageError('color must be always, never or auto');
+  if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
     throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
   if (key === 'persona' && !['default', 'biblical_scholar', 'simple_helper'].includes(value)) {
@@ -48,9 +50,30 @@ export async function runConfigGet(key: string, ctx: Context): Promise<void> {
   ctx.io.stdout.write(`${shown(k, v)}\n`);
 }
 
+/**
+ * A default resource id is checked against the catalog when it is set, so a wrong one fails
+ * here, with the list and the nearest, not on every lookup after. When the catalog cannot be
+ * read (the service is down), the value is saved with a notice.
+ */
+async function checkResource(key: ConfigKey, value: string, ctx: Context): Promise<string> {
+  const kind = (Object.keys(CONFIG_DEFAULT) as ResourceKind[]).find((k) => CONFIG_DEFAULT[k] === key);
+  if (!kind) return value;
+  let items: Array<{ id: string; name: string }>;
+  try {
+    items = (await (await ctx.client()).catalog())[kind];
+  } catch (err) {
+    ctx.notice(`could not check '${value}' against the catalog (${err instanceof Error ? err.message : err})`);
+    return value;
+  }
+  const hit = items.find((i) => i.id.toLowerCase() === value.toLowerCase());
+  if (!hit) throw new CliError(unknownResource(kind, value, items), EXIT.USAGE);
+  return hit.id;
+}
+
 export async function runConfigSet(key: string, value: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
   checkValue(k, value);
+  value = await checkResource(k, value, ctx);
   (await writable(ctx)).set(k, value);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Set ${k}=${shown(k, value)}\n`);
 }
@@ -109,6 +132,11 @@ export async function runLogout(ctx: Context): Promise<void> {
   config.delete('apiKey');
   if (!ctx.globals.quiet)
     ctx.io.stderr.write(had ? 'Logged out: the API key is removed from the config.\n' : 'No API key was saved.\n');
+  // A base URL left behind without a key makes every lookup fail: say how to go back.
+  if (!ctx.globals.quiet && config.has('baseUrl'))
+    ctx.io.stderr.write(
+      `The base URL ${config.get('baseUrl')} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
+    );
 }
 
 export async function runStatus(ctx: Context): Promise<void> {

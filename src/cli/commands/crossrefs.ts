@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
-import { MAX_REFERENCES, parseReference } from '../../core/reference/reference.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { heading, printVerses } from '../render/verses.js';
+import { oneReference, passagesOf } from '../references.js';
+import { heading, printPassages } from '../render/verses.js';
 
 export async function runCrossrefs(
   words: string[],
   opts: { text?: boolean; translation?: string },
   ctx: Context,
 ): Promise<void> {
-  const ref = parseReference(words.join(' '));
+  const ref = await oneReference(words, 'crossrefs takes one verse, like John 3:16');
   if (ref.start.chapter !== ref.end.chapter || ref.start.verse !== ref.end.verse) {
     throw usageError('crossrefs takes one verse, like John 3:16');
   }
@@ -26,20 +26,10 @@ export async function runCrossrefs(
     return ctx.out.flush();
   }
   const translation = await ctx.resourceId('bible', opts.translation);
-  const passages = [];
-  let attribution = '';
-  for (let i = 0; i < data.refs.length; i += MAX_REFERENCES) {
-    const batch = await client.passage(translation, data.refs.slice(i, i + MAX_REFERENCES).join('; '));
-    passages.push(...batch.passages);
-    attribution = batch.attribution;
-  }
+  const { passages, attribution } = await passagesOf(client, translation, data.refs);
   if (ctx.globals.json) return ctx.json({ ...data, passages });
   heading(ctx, title);
-  for (const p of passages) {
-    ctx.out.line();
-    ctx.out.line(ctx.style.c.bold(p.ref));
-    printVerses(ctx, p.verses, new Set(p.verses.map((v) => v.chapter)).size > 1);
-  }
+  printPassages(ctx, passages);
   ctx.out.attribution(data.attribution);
   if (attribution) ctx.out.attribution(attribution);
   await ctx.out.flush();

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { DictionaryEntry } from '../../core/schemas/dictionary.js';
 import { type Context, contextFor } from '../context.js';
-import { CliError, usageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { deadEnd } from '../elsewhere.js';
+import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { renderTable } from '../render/table.js';
 import { heading } from '../render/verses.js';
@@ -19,7 +19,9 @@ export async function runDictionary(word: string, opts: { dictionary?: string },
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   const hits = await client.dictionarySearch(id, word);
   const best = hits.results.find((h) => h.headword.toLowerCase() === word.trim().toLowerCase()) ?? hits.results[0];
-  if (!best) throw new CliError(`no entry for '${word}' in ${id}`, EXIT.NOT_FOUND);
+  if (!best) {
+    throw await deadEnd(client, `no entry for '${word}' in ${id}`, word, 'dictionaries');
+  }
   const entry = await client.dictionaryEntry(id, best.idx);
   if (ctx.globals.json) return ctx.json(entry);
   printEntry(ctx, entry);

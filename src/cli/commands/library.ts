@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import { type Context, contextFor } from '../context.js';
 import type { IO } from '../io.js';
-import { startSpinner } from '../spinner.js';
+import { importProgress } from '../progress.js';
 
 function formatBytes(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
@@ -12,19 +12,10 @@ function formatBytes(n: number): string {
 export async function runLibraryImport(ctx: Context): Promise<void> {
   const { importLibrary } = await import('../../library/import/import.js');
   const path = libraryPath(ctx.env);
-  const spinner = await startSpinner(ctx.io, 'Importing the library', ctx.globals.quiet);
+  ctx.notice(`importing the library into ${path}`);
   try {
-    const report = await importLibrary({
-      path,
-      env: ctx.env,
-      onProgress: (p) =>
-        spinner.text(
-          p.count === undefined
-            ? `Reading ${p.source}`
-            : `Read ${p.source}: ${p.count.toLocaleString('en-US')} entries`,
-        ),
-    });
-    spinner.succeed(`Library imported in ${report.seconds.toFixed(1)} s`);
+    const report = await importLibrary({ path, env: ctx.env, onProgress: importProgress(ctx.io, ctx.globals.quiet) });
+    ctx.notice(`library imported in ${report.seconds.toFixed(1)} s`);
     if (ctx.globals.json) {
       ctx.json(report);
       return;
@@ -37,7 +28,7 @@ export async function runLibraryImport(ctx: Context): Promise<void> {
     }
     out.write(`\n${path} (${formatBytes(report.bytes)}, ${report.seconds.toFixed(1)} s)\n`);
   } catch (err) {
-    spinner.fail('Import failed; the previous library is unchanged');
+    ctx.notice('import failed; the previous library is unchanged');
     throw err;
   }
 }

@@ -1,14 +1,17 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Story } from '../../core/schemas/stories.js';
 import { type Context, contextFor } from '../context.js';
+import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { passagesOf, type TextOptions } from '../references.js';
 import { renderTable } from '../render/table.js';
-import { heading } from '../render/verses.js';
+import { heading, printPassages } from '../render/verses.js';
 
 export interface StoriesOptions {
   theme?: string;
   q?: string;
+  search?: string;
   testament?: string;
   kind?: string;
   limit?: string;
@@ -36,8 +39,9 @@ export async function runStories(opts: StoriesOptions, ctx: Context): Promise<vo
     limit = Number(opts.limit);
   }
   const data = await (await ctx.client()).stories({
-    theme: opts.theme,
-    q: opts.q,
+    // Theme tags are lower case in the contract; "Forgiveness" means the same tag.
+    theme: opts.theme?.toLowerCase(),
+    q: opts.search ?? opts.q,
     testament: opts.testament,
     kind: opts.kind,
     limit,
@@ -54,10 +58,23 @@ export async function runStories(opts: StoriesOptions, ctx: Context): Promise<vo
   await ctx.out.flush();
 }
 
-export async function runStory(slug: string, ctx: Context): Promise<void> {
-  const data = await (await ctx.client()).story(slug);
-  if (ctx.globals.json) return ctx.json(data);
+export async function runStory(slug: string, opts: TextOptions, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  // "prodigal" is not a slug, but the stories that mention it are what was meant.
+  const data = await orDeadEnd(client, client.story(slug), slug.replace(/-/g, ' '));
+  const texts = opts.text
+    ? await passagesOf(
+        client,
+        await ctx.resourceId('bible', opts.translation),
+        data.passages.map((p) => p.ref),
+      )
+    : undefined;
+  if (ctx.globals.json) return ctx.json(texts ? { ...data, texts } : data);
   printStory(ctx, data);
+  if (texts) {
+    printPassages(ctx, texts.passages);
+    ctx.out.attribution(texts.attribution);
+  }
   await ctx.out.flush();
 }
 
@@ -68,12 +85,15 @@ export function registerStories(program: Command, io: IO): void {
     .description('Bible stories in reading order; bible stories <slug> shows one')
     .argument('[slug]')
     .option('--theme <tag>', 'a theme tag, like faith or forgiveness')
-    .option('--q <text>', 'free text over title, characters, hooks and summary')
+    .option('--search <text>', 'free text over title, characters, hooks and summary')
+    .addOption(new Option('--q <text>', 'the same as --search').hideHelp())
+    .option('--text', 'with a slug: print the story’s passages')
+    .option('-t, --translation <id>', 'translation for --text')
     .option('--testament <OT|NT>', 'OT or NT')
     .option('--kind <kind>', 'narrative or parable')
     .option('--limit <n>', 'how many, 1 to 100 (default 25)')
-    .action(async (slug: string | undefined, opts: StoriesOptions, cmd: Command) => {
+    .action(async (slug: string | undefined, opts: StoriesOptions & TextOptions, cmd: Command) => {
       const ctx = await contextFor(io, cmd);
-      return slug ? runStory(slug, ctx) : runStories(opts, ctx);
+      return slug ? runStory(slug, opts, ctx) : runStories(opts, ctx);
     });
 }

@@ -37,9 +37,11 @@ export class InvalidReferenceError extends Error {
 const FORMS = 'Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c';
 
 // book: an optional leading 1-3 with optional space, then anything up to the chapter number;
-// or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c.
+// or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c. Numbers
+// of any length are well formed, so a place that does not exist ("John 1234:1", "Gen 1:1-1000")
+// is one kind of error, not-found, like "John 3:16-40".
 const GRAMMAR =
-  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?(?:\s*[-\u2013\u2014]\s*(\d{1,3})(?:\s*:\s*(\d{1,3}))?)?$/;
+  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d+)(?:\s*:\s*(\d+))?(?:\s*[-\u2013\u2014]\s*(\d+)(?:\s*:\s*(\d+))?)?$/;
 
 function verseCount(book: Book, chapter: number): number {
   return book.verseCounts[chapter - 1] ?? 0;

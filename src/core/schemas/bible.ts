@@ -16,7 +16,45 @@ export type Book = z.infer<typeof Book>;
 export const BookList = z.object({ books: z.array(Book).length(66) }).meta({ id: 'BookList' });
 export type BookList = z.infer<typeof BookList>;
 
-export const Verse = z.object({ v: PositiveInt, text: z.string() });
+/** What `include` may add to each verse (an extension: absent unless asked for). */
+export const INCLUDE_VALUES = ['words', 'red', 'headings', 'notes'] as const;
+export type IncludeValue = (typeof INCLUDE_VALUES)[number];
+
+export const VerseWord = z
+  .object({
+    text: z.string().meta({ description: 'The words as they read in the verse text' }),
+    strongs: z.array(z.string()).meta({ description: "Strong's numbers (G25, H430); empty when untagged" }),
+    morph: z.array(z.string()).optional().meta({ description: 'Morphology codes, where the module gives them' }),
+    red: z.boolean().optional().meta({ description: 'true inside the words of Christ' }),
+  })
+  .meta({ id: 'VerseWord' });
+export type VerseWord = z.infer<typeof VerseWord>;
+
+export const VerseNote = z
+  .object({
+    at: z.number().int().min(0).meta({ description: "The marker's character offset in text" }),
+    kind: z.enum(['foot', 'crossReference']),
+    text: z.string(),
+  })
+  .meta({ id: 'VerseNote' });
+export type VerseNote = z.infer<typeof VerseNote>;
+
+/** The optional fields `include=words,red,headings,notes` adds to a verse. */
+export const StudyFields = {
+  words: z.array(VerseWord).optional().meta({ description: "Extension (include=words): the verse's words in order" }),
+  red: z
+    .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }))
+    .optional()
+    .meta({ description: 'Extension (include=red): character ranges of text that are the words of Christ' }),
+  headings: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'Extension (include=headings): titles before the verse' }),
+  notes: z.array(VerseNote).optional().meta({ description: "Extension (include=notes): the translators' notes" }),
+};
+export type StudyFields = z.infer<z.ZodObject<typeof StudyFields>>;
+
+export const Verse = z.object({ v: PositiveInt, text: z.string(), ...StudyFields });
 export type Verse = z.infer<typeof Verse>;
 
 export const Chapter = z
@@ -35,6 +73,7 @@ export const PassageVerse = z.object({
   chapter: PositiveInt,
   v: PositiveInt,
   text: z.string(),
+  ...StudyFields,
 });
 export type PassageVerse = z.infer<typeof PassageVerse>;
 

@@ -8,6 +8,8 @@ export type Persona = z.infer<typeof Persona>;
 
 export const CHAT_MESSAGE_MAX = 10_000;
 export const CHAT_HISTORY_MAX = 20;
+/** How long the service waits for its model by default (BIBLE_LLM_TIMEOUT_MS); the client waits longer. */
+export const PROVIDER_TIMEOUT_MS = 60_000;
 /** Longest content of one history item: a past message or reply, as long as a message may be. */
 export const CHAT_HISTORY_CONTENT_MAX = 10_000;
 /**
@@ -16,19 +18,48 @@ export const CHAT_HISTORY_CONTENT_MAX = 10_000;
  */
 export const CHAT_BODY_MAX_BYTES = 768 * 1024;
 
-export const ChatTurn = z.object({
-  role: z.enum(['user', 'assistant']),
-  content: z.string().max(CHAT_HISTORY_CONTENT_MAX),
-});
+// The messages say what a field must be; the service names the field before them.
+const MUST_BE_TURN = 'must be {role: user|assistant, content: string}';
+
+export const ChatTurn = z.object(
+  {
+    role: z.enum(['user', 'assistant'], { error: MUST_BE_TURN }),
+    content: z.string({ error: MUST_BE_TURN }).max(CHAT_HISTORY_CONTENT_MAX, {
+      error: (iss) => `may be at most ${CHAT_HISTORY_CONTENT_MAX} characters (got ${(iss.input as string).length})`,
+    }),
+  },
+  { error: MUST_BE_TURN },
+);
 export type ChatTurn = z.infer<typeof ChatTurn>;
 
 export const ChatRequest = z
-  .object({
-    message: z.string().min(1).max(CHAT_MESSAGE_MAX),
-    conversationHistory: z.array(ChatTurn).max(CHAT_HISTORY_MAX).optional(),
-    persona: Persona.optional(),
-    maxTokens: z.number().positive().optional().meta({ description: "Capped by the key's own limit" }),
-  })
+  .object(
+    {
+      message: z
+        .string({ error: 'must be a string' })
+        .min(1, 'must not be empty')
+        .max(CHAT_MESSAGE_MAX, {
+          error: (iss) => `may be at most ${CHAT_MESSAGE_MAX} characters (got ${(iss.input as string).length})`,
+        })
+        .refine((m) => m.trim().length > 0, 'must not be empty'),
+      conversationHistory: z
+        .array(ChatTurn, { error: 'must be an array' })
+        .max(CHAT_HISTORY_MAX, {
+          error: (iss) => `may hold at most ${CHAT_HISTORY_MAX} items (got ${(iss.input as unknown[]).length})`,
+        })
+        .optional(),
+      // An unknown persona is INVALID_PERSONA rather than INVALID_REQUEST (the service's validation hook).
+      persona: z
+        .enum(PERSONAS, { error: (iss) => `unknown persona '${String(iss.input)}': use ${PERSONAS.join(', ')}` })
+        .optional(),
+      maxTokens: z
+        .number({ error: 'must be a positive number' })
+        .positive('must be a positive number')
+        .optional()
+        .meta({ description: "Capped by the key's own limit" }),
+    },
+    { error: 'the body must be a JSON object' },
+  )
   .meta({ id: 'ChatRequest' });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 

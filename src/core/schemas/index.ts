@@ -5,6 +5,7 @@ export * from './commentary.js';
 export * from './crossrefs.js';
 export * from './dictionary.js';
 export * from './envelope.js';
+export * from './find.js';
 export * from './references.js';
 export * from './search.js';
 export * from './stories.js';

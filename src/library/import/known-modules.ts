@@ -45,8 +45,16 @@ export function moduleId(name: string): string {
   );
 }
 
+/** The display name; a work not in English says its language ("Reina-Valera 1909 (Spanish)"), so it can be found by it. */
 export function moduleName(name: string, conf: ModuleConf): string {
-  return KNOWN[name.toLowerCase()]?.name ?? confValue(conf, 'Description') ?? name;
+  const base = KNOWN[name.toLowerCase()]?.name ?? confValue(conf, 'Description') ?? name;
+  const lang = confValue(conf, 'Lang');
+  if (!lang || /^en\b/i.test(lang)) return base;
+  let language: string | undefined;
+  try {
+    language = new Intl.DisplayNames(['en'], { type: 'language' }).of(lang);
+  } catch {}
+  return language && language !== lang ? `${base} (${language})` : base;
 }
 
 /** "<work>. <licence>. From the CrossWire SWORD module <name>." */

@@ -33,24 +33,44 @@ export function glossOf(def: string, kjvDef: string): string {
   return kjv || (first ?? '').slice(0, 60);
 }
 
-function definitionOf(e: JsonEntry): string {
+function definitionOf(e: JsonEntry, xmlDerivation?: string): string {
   const def = (e.strongs_def ?? '').trim().replace(/\s+/g, ' ');
   const parts = [def && !/[.!?]$/.test(def) ? `${def}.` : def];
-  if (e.derivation) parts.push(`Derivation: ${e.derivation.trim().replace(/;$/, '')}.`);
+  const derivation = xmlDerivation || e.derivation;
+  if (derivation) parts.push(`Derivation: ${derivation.trim().replace(/;$/, '')}.`);
   if (e.kjv_def) parts.push(`KJV: ${e.kjv_def.replace(/^[:\-\s]+/, '').trim()}`);
   return parts.filter(Boolean).join(' ');
 }
 
-/** translit and pronunciation per number from the Greek XML in the same npm package (the JSON lacks them). */
-function greekXmlExtras(): Map<string, { translit: string; pron: string }> {
+/**
+ * The derivation as the XML gives it, Greek words kept: the JSON drops a Greek word that is not
+ * another entry ("perhaps from (much)" for G25, where the XML has "perhaps from ἄγαν (much)").
+ */
+function xmlDerivation(body: string): string {
+  const raw = body.match(/<strongs_derivation>([\s\S]*?)<\/strongs_derivation>/)?.[1];
+  if (!raw) return '';
+  return raw
+    .replace(/<greek\b[^>]*\bunicode="([^"]*)"[^>]*\/>/g, '$1')
+    .replace(
+      /<strongsref\b[^>]*\blanguage="(GREEK|HEBREW)"[^>]*\bstrongs="(\d+)"[^>]*\/>/g,
+      (_m, lang: string, n: string) => `${lang === 'GREEK' ? 'G' : 'H'}${Number(n)}`,
+    )
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** translit, pronunciation and derivation per number from the Greek XML in the same npm package (the JSON lacks or loses them). */
+function greekXmlExtras(): Map<string, { translit: string; pron: string; derivation: string }> {
   const path = require.resolve('strongs/greek/StrongsGreekDictionaryXML_1.4/strongsgreek.xml');
   const xml = readFileSync(path, 'utf8');
-  const out = new Map<string, { translit: string; pron: string }>();
+  const out = new Map<string, { translit: string; pron: string; derivation: string }>();
   for (const m of xml.matchAll(/<entry strongs="(\d+)">([\s\S]*?)<\/entry>/g)) {
     const body = m[2] as string;
     out.set(`G${Number(m[1])}`, {
       translit: body.match(/translit="([^"]*)"/)?.[1] ?? '',
       pron: body.match(/<pronunciation strongs="([^"]*)"/)?.[1] ?? '',
+      derivation: xmlDerivation(body),
     });
   }
   return out;
@@ -98,7 +118,7 @@ export function importStrongs(
         transliteration,
         pronunciation,
         gloss: glossOf(e.strongs_def ?? '', e.kjv_def ?? ''),
-        definition: definitionOf(e),
+        definition: definitionOf(e, extra?.derivation),
       });
       counts[lexicon]++;
     }

@@ -5,6 +5,7 @@ import { confValue, confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { versification } from '../sword/versification.js';
 import { ZVerseReader } from '../sword/zverse.js';
+import { type LinkedNote, mhccSections, tdavidSections } from './commentary-sections.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
@@ -60,7 +61,8 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
 
 /**
  * A SWORD commentary's notes. Consecutive verses whose index entries point at the same stored
- * text are one note covering that verse range.
+ * text are one note covering that verse range; Matthew Henry's and the Treasury of David's are
+ * then given to each verse they expound (commentary-sections.ts).
  */
 export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): number {
   const r = reader(mod);
@@ -72,14 +74,12 @@ export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): 
       if (!slot) continue;
       slot.book.verseCounts.forEach((n, i) => {
         const chapter = i + 1;
+        const linked: LinkedNote[] = [];
         let open: { key: string; start: number; end: number; bytes: Buffer } | undefined;
         const close = () => {
           if (!open) return;
           const text = osisProse(open.bytes.toString('utf8'));
-          if (text) {
-            writer.note(id, book.number, chapter, open.start, open.end, text);
-            count++;
-          }
+          if (text) linked.push({ start: open.start, end: open.end, text });
           open = undefined;
         };
         for (let v = 1; v <= n; v++) {
@@ -92,6 +92,15 @@ export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): 
           if (e) open = { key: e.key, start: v, end: v, bytes: e.bytes };
         }
         close();
+        const verses = book.verseCounts[i] ?? n;
+        const rows =
+          id === 'mhcc' && linked.length
+            ? mhccSections(linked, verses)
+            : id === 'tdavid' && linked.length === 1 && linked[0]
+              ? tdavidSections(linked[0].text, verses)
+              : linked;
+        for (const row of rows) writer.note(id, book.number, chapter, row.start, row.end, row.text);
+        count += linked.length;
       });
     }
   });

@@ -1,5 +1,6 @@
 import { formatReference } from '../../core/reference/reference.js';
 import type { TopicRef, TopicSection } from '../../core/schemas/topics.js';
+import { repairNave } from './nave-repairs.js';
 import { parseOsisRef } from './osis-ref.js';
 import { decodeEntities, tidyLines, tokenize } from './tokens.js';
 
@@ -36,6 +37,7 @@ export function topicRef(osisRef: string): TopicRef | undefined {
   };
 }
 
+/** Heading text: the arrow and the separators left between references dropped, spaces collapsed. */
 function cleanHeading(s: string): string {
   return s
     .replace(/\u2192/g, ' ')
@@ -49,57 +51,63 @@ export interface ParsedTopic {
   sections: TopicSection[];
   /** References that named no real passage (reported by the importer, not shown). */
   dropped: number;
+  /** Module slips repaired (see nave-repairs.ts). */
+  repaired: number;
+}
+
+/** A line of an entry (after `→` or a line break) or an item of a list under one. */
+interface NaveLine {
+  /** Text before the first reference: the line's own heading. */
+  lead: string;
+  /** Text after the last reference (words there complete the heading: "… reproofs of Azariah"). */
+  tail: string;
+  refs: TopicRef[];
+  see: string[];
 }
 
 /**
- * Nave's entries as sections. A `→` starts a top-level heading; list items and runs of text
- * that follow references start sub-sections, headed "HEADING: item text"; references gather
- * under the text before them; `See <ref target="Nave:X">` adds X to the section's see-also.
+ * Nave's entries as sections, nested as the module nests them: each line (`→ MADE BY JESUS`,
+ * or a line break) is a section headed by its own text; each item of a list under a line is a
+ * section headed "LINE: item". A heading is the text before the line's first reference and,
+ * when it has words, after its last; the separators and connectives between references
+ * ("Ge 4:4; with Heb 11:4") stay out of it. References gather under their line or item;
+ * `See <ref target="Nave:X">` adds X to the section's see-also, and a line that is only
+ * "See …" adds to the section before it. The module's slips are repaired first (nave-repairs.ts).
  */
-export function naveTopic(xml: string, key: string): ParsedTopic {
+export function naveTopic(entry: string, key: string): ParsedTopic {
+  const { xml, repaired } = repairNave(entry);
   const sections: TopicSection[] = [];
-  let parent = '';
-  let sub = '';
-  let text = '';
-  let refs: TopicRef[] = [];
-  let see: string[] = [];
-  let inItem = false;
-  let dropped = 0;
-  let refDepth = 0;
   let headword = key;
+  let dropped = 0;
+  let parent = '';
+  let inList = false;
+  let refDepth = 0;
+  let line: NaveLine = { lead: '', tail: '', refs: [], see: [] };
 
-  const flush = () => {
-    const own = cleanHeading(text);
-    if (refs.length || see.length) {
-      const heading = [parent, sub, own].filter(Boolean).join(': ') || headword;
-      // "See X" items add to the section they follow, not a section of their own.
+  const flush = (asItem: boolean) => {
+    const own = cleanHeading(
+      line.refs.length || line.see.length
+        ? `${cleanHeading(line.lead)} ${cleanHeading(wordsOf(line.tail))}`
+        : line.lead,
+    );
+    if (line.refs.length || line.see.length) {
+      const heading = (asItem ? [parent, own] : [own]).filter(Boolean).join(': ') || parent || headword;
       const last = sections[sections.length - 1];
-      if (!refs.length && last && /^see\b/i.test(own)) last.see.push(...see.filter((s) => !last.see.includes(s)));
-      else sections.push({ heading, refs, see });
-    } else if (own && inItem) {
-      sub = own;
-    } else if (own) {
-      sub = '';
-      parent = own;
+      if (!line.refs.length && last && /^see\b/i.test(own))
+        last.see.push(...line.see.filter((s) => !last.see.includes(s)));
+      else sections.push({ heading, refs: line.refs, see: line.see });
     }
-    text = '';
-    refs = [];
-    see = [];
+    if (!asItem) parent = own;
+    line = { lead: '', tail: '', refs: [], see: [] };
   };
 
   for (const t of tokenize(xml)) {
     if (t.type === 'text') {
       if (refDepth) continue;
-      const parts = t.text.split('\u2192');
-      parts.forEach((part, i) => {
-        if (i > 0) {
-          flush();
-          parent = '';
-          sub = '';
-        } else if (refs.length && /[A-Za-z]/.test(part)) {
-          flush();
-        }
-        text += part;
+      t.text.split('\u2192').forEach((part, i) => {
+        if (i > 0 && !inList) flush(false);
+        if (line.refs.length || line.see.length) line.tail += part;
+        else line.lead += part;
       });
       continue;
     }
@@ -108,24 +116,40 @@ export function naveTopic(xml: string, key: string): ParsedTopic {
       if (t.type === 'open') refDepth++;
       if (t.type === 'close') refDepth = Math.max(0, refDepth - 1);
       if (t.type === 'close') continue;
+      line.tail = '';
       if (t.attrs.osisRef) {
         const r = topicRef(t.attrs.osisRef);
-        if (r) refs.push(r);
+        if (r) line.refs.push(r);
         else dropped++;
       } else if (t.attrs.target) {
         const target = t.attrs.target.replace(/^[^:]*:/, '');
-        if (!see.includes(target)) see.push(target);
+        if (!line.see.includes(target)) line.see.push(target);
+      }
+    } else if (t.name === 'lb' && !inList) {
+      flush(false);
+    } else if (t.name === 'list') {
+      if (t.type === 'open') {
+        flush(false);
+        inList = true;
+      } else if (t.type === 'close') {
+        flush(true);
+        inList = false;
       }
     } else if (t.name === 'item') {
-      flush();
-      inItem = t.type === 'open';
-      if (!inItem) sub = sub && sections.length && sections[sections.length - 1]?.heading.endsWith(sub) ? '' : sub;
-    } else if (t.name === 'list' && t.type === 'close') {
-      flush();
+      flush(true);
     }
   }
-  flush();
-  return { headword, sections, dropped };
+  flush(inList);
+  return { headword, sections, dropped, repaired };
+}
+
+/**
+ * Text after a line's last reference counts for its heading only when, without connectives and
+ * untagged verse numbers ("; with 9:1"), words remain; then all of it.
+ */
+function wordsOf(tail: string): string {
+  const rest = tail.replace(/\b(with|and|also|compare|cf|see|etc)\b\.?/gi, ' ').replace(/\d+(:\d+)?(-\d+)?/g, ' ');
+  return /[A-Za-z]{2,}/.test(rest) ? tail : '';
 }
 
 export interface SwordStrongs {

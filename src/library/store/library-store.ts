@@ -6,6 +6,7 @@ import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import { preparedOnce } from './prepared.js';
+import { FIND_TRANSLATIONS } from './schema.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
@@ -26,13 +27,11 @@ export interface VerseRow {
   text: string;
 }
 
+/** A verse `bible find`'s index ranked: key book×1e6 + chapter×1e3 + verse, and its text per translation. */
 export interface RankedVerse {
-  book: number;
-  chapter: number;
-  verse: number;
+  key: number;
   score: number;
-  matched: string[];
-  text: string;
+  texts: Record<string, string>;
 }
 
 /** One span of a verse's words (see verse_words in schema.ts). */
@@ -602,22 +601,51 @@ export class LibraryStore {
   }
 
   /**
-   * Verses of one translation matching an FTS5 expression, best first: BM25 relevance (higher is
-   * better), its text, and the words that matched as the verse spells them (marked with two
-   * private-use characters no verse holds).
+   * Verses matching an FTS5 expression in find_fts (restricted to the given translations'
+   * columns), best first: the verse key, BM25 relevance (higher is better) and each of those
+   * translations' text of the verse.
    */
-  rankedVerses(translation: string, match: string, limit: number): RankedVerse[] {
+  findRanked(translations: readonly string[], match: string, limit: number): RankedVerse[] {
+    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
+    if (!columns.length) return [];
     const rows = this.stmt(
-      `SELECT v.book, v.chapter, v.verse, -bm25(verses_fts) AS score, highlight(verses_fts, 0, char(57344), char(57345)) AS marked
-       FROM verses_fts f JOIN verses v ON v.id = f.rowid
-       WHERE verses_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_fts) LIMIT ?`,
-    ).all(match, translation, limit) as Array<Omit<RankedVerse, 'matched' | 'text'> & { marked: string }>;
-    return rows.map(({ marked, ...row }) => ({
-      ...row,
-      text: marked.replace(/[\uE000\uE001]/g, ''),
-      matched: [...marked.matchAll(/\uE000([^\uE001]*)\uE001/g)].map((m) => (m[1] as string).toLowerCase()),
+      `SELECT rowid AS key, -bm25(find_fts) AS score, ${columns.join(', ')} FROM find_fts
+       WHERE find_fts MATCH ? ORDER BY bm25(find_fts) LIMIT ?`,
+    ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
+    return rows.map((r) => ({
+      key: r.key as number,
+      score: r.score as number,
+      texts: Object.fromEntries(columns.filter((c) => r[c]).map((c) => [c, r[c] as string])),
     }));
   }
+
+  /** The verses (as book×1e6 + chapter×1e3 + verse) of a translation where a Strong's number occurs, at most `limit`. */
+  strongsVerseKeys(translation: string, number: string, limit: number): number[] {
+    return (
+      this.stmt(
+        `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse AS key FROM strongs_occurrences
+         WHERE number = ? AND translation = ? LIMIT ?`,
+      ).all(number, translation, limit) as Array<{ key: number }>
+    ).map((r) => r.key);
+  }
+
+  private readonly findFrequencies = new Map<string, number>();
+
+  /** How many verses of find_fts hold a word (any translation's column); remembered per word. */
+  findFrequency(word: string): number {
+    let n = this.findFrequencies.get(word);
+    if (n === undefined) {
+      n = (
+        this.stmt('SELECT count(*) AS n FROM find_fts WHERE find_fts MATCH ?').get(`"${word.replace(/"/g, '""')}"`) as {
+          n: number;
+        }
+      ).n;
+      if (this.findFrequencies.size > 10_000) this.findFrequencies.clear();
+      this.findFrequencies.set(word, n);
+    }
+    return n;
+  }
+
   /** Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh most). */
   rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number }> {
     const rows = this.stmt(

@@ -21,10 +21,16 @@
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
  * stories            curated stories (JSON), with canonical reading order
  * stories_fts        FTS5 over title, characters, hooks and summary
+ * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
+ *                    a Porter-stemmed column per English translation (FIND_TRANSLATIONS), so one
+ *                    BM25 ranking reads both wordings of a verse over a third of verses_fts's rows
  * meta               import facts: time, sources found and skipped, module fingerprints
  */
+/** The English translations `bible find` matches a question's words in (find_fts's columns). */
+export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
+
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 PRAGMA user_version = ${SCHEMA_VERSION};
@@ -133,6 +139,7 @@ CREATE TABLE stories (
   summary TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');
 `;
 
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
@@ -143,4 +150,9 @@ INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
 INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
+INSERT INTO find_fts(rowid, ${FIND_TRANSLATIONS.join(', ')})
+  SELECT book * 1000000 + chapter * 1000 + verse,
+    ${FIND_TRANSLATIONS.map((t) => `max(CASE translation WHEN '${t}' THEN text END)`).join(', ')}
+  FROM verses WHERE translation IN (${FIND_TRANSLATIONS.map((t) => `'${t}'`).join(', ')})
+  GROUP BY book, chapter, verse;
 `;

@@ -1,3 +1,4 @@
+import { PROVIDER_TIMEOUT_MS } from '../../core/schemas/chat.js';
 import { type ChatProvider, ProviderError, type ProviderReply, type ProviderRequest } from './provider.js';
 
 export interface OpenAiSettings {
@@ -14,7 +15,7 @@ export function openAiSettings(env: NodeJS.ProcessEnv): OpenAiSettings | undefin
     baseUrl: env.BIBLE_LLM_BASE_URL.replace(/\/+$/, ''),
     apiKey: env.BIBLE_LLM_API_KEY || undefined,
     model: env.BIBLE_LLM_MODEL || 'gpt-4o-mini',
-    timeoutMs: Number(env.BIBLE_LLM_TIMEOUT_MS) > 0 ? Number(env.BIBLE_LLM_TIMEOUT_MS) : 60_000,
+    timeoutMs: Number(env.BIBLE_LLM_TIMEOUT_MS) > 0 ? Number(env.BIBLE_LLM_TIMEOUT_MS) : PROVIDER_TIMEOUT_MS,
   };
 }
 

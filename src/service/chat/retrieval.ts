@@ -61,7 +61,13 @@ export function namedReferences(question: string): string[] {
  * any passage the question names), topics and stories; for the scholar, Strong's words and a
  * commentary note on the first verse.
  */
-export function retrieve(store: LibraryStore, question: string, persona: PersonaId, translation: string): Grounding {
+export function retrieve(
+  store: LibraryStore,
+  question: string,
+  persona: PersonaId,
+  translation: string,
+  canRead: (resourceId: string) => boolean = () => true,
+): Grounding {
   const words = keywords(question);
   const grounding: Grounding = { translation, verses: [], topics: [], stories: [], strongs: [] };
   for (const text of namedReferences(question).slice(0, 3)) {
@@ -80,7 +86,7 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       if (!grounding.verses.some((g) => g.ref === ref) && grounding.verses.length < 5)
         grounding.verses.push({ ref, text: v.text });
     }
-    const nave = store.resources().find((r) => r.kind === 'topics');
+    const nave = store.resources().find((r) => r.kind === 'topics' && canRead(r.id));
     if (nave) {
       for (const w of words) {
         const topic = store.topicByHeadword(nave.id, w);
@@ -93,12 +99,16 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       }
     }
     // Stories that match every word; failing that, ones whose title names a word of the question.
-    const { stories } = store.stories({ q: words.slice(0, 3).join(' '), limit: 2 });
+    const { stories } = canRead('stories')
+      ? store.stories({ q: words.slice(0, 3).join(' '), limit: 2 })
+      : { stories: [] };
     const found = stories.length
       ? stories
-      : words
-          .flatMap((w) => store.stories({ q: w, limit: 5 }).stories.filter((s) => s.title.toLowerCase().includes(w)))
-          .slice(0, 2);
+      : !canRead('stories')
+        ? []
+        : words
+            .flatMap((w) => store.stories({ q: w, limit: 5 }).stories.filter((s) => s.title.toLowerCase().includes(w)))
+            .slice(0, 2);
     for (const s of found) {
       if (!grounding.stories.some((x) => x.slug === s.slug)) {
         grounding.stories.push({
@@ -129,7 +139,7 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       : true;
     const available = store
       .resources()
-      .filter((r) => r.kind === 'lexicon')
+      .filter((r) => r.kind === 'lexicon' && canRead(r.id))
       .map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew') as 'greek' | 'hebrew');
     const lexicons = available.sort((a, b) => (a === 'greek' ? -1 : 1) * (nt ? 1 : -1) || a.localeCompare(b));
     for (const w of words.slice(0, 4)) {
@@ -145,8 +155,8 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
     }
     const first = grounding.verses[0];
     const commentary =
-      store.resources().find((r) => r.kind === 'commentary' && r.id === 'mhcc') ??
-      store.resources().find((r) => r.kind === 'commentary');
+      store.resources().find((r) => r.kind === 'commentary' && r.id === 'mhcc' && canRead(r.id)) ??
+      store.resources().find((r) => r.kind === 'commentary' && canRead(r.id));
     if (first && commentary) {
       const ref = parseReference(first.ref);
       const note = store.noteAt(commentary.id, ref.book.number, ref.start.chapter, ref.start.verse);

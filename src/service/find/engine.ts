@@ -1,5 +1,7 @@
 import { BOOKS } from '../../core/canon/canon.js';
+import type { FindResult, FoundVerse } from '../../core/schemas/find.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
+import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
 import type { Principal } from '../context.js';
 import { crossrefVotes } from './crossrefs.js';
@@ -10,6 +12,7 @@ import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
 import { storyVotes } from './stories.js';
+import { strongsVotes } from './strongs.js';
 import { topicVotes } from './topics.js';
 
 /**
@@ -24,36 +27,14 @@ const WEIGHTS: Record<SignalName, number> = {
   strongs: 0.6,
   topics: 0.8,
   stories: 0.4,
-  crossrefs: 0.4,
+  crossrefs: 0.25,
 };
-
-/** The English translations the words of a question are matched in (the RV1909 is Spanish). */
-const MATCH_TRANSLATIONS = ['kjv', 'web'];
-
-export const FIND_LIMIT_MAX = 50;
 
 export interface FindOptions {
   translation: string;
   limit: number;
   /** Signals turned off (bench/find.mjs measures what each contributes). */
   without?: readonly SignalName[];
-}
-
-export interface FoundVerse {
-  ref: string;
-  book: string;
-  chapter: number;
-  v: number;
-  text: string;
-  score: number;
-  why: string[];
-}
-
-export interface FindResult {
-  query: string;
-  translation: string;
-  results: FoundVerse[];
-  attribution: string;
 }
 
 interface Fused {
@@ -94,7 +75,7 @@ export function findVerses(
     store,
     question,
     words: contentWords(question),
-    translations: MATCH_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
+    translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,
@@ -105,6 +86,7 @@ export function findVerses(
   const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
   if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
   if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
+  if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
@@ -145,10 +127,12 @@ function attributionOf(
   usable: ResourceRow[],
 ): string {
   const ids = new Set<string>([translation.id]);
-  if (drawn.has('lexical')) for (const id of input.translations) ids.add(id);
+  if (['lexical', 'phrase', 'strongs'].some((s) => drawn.has(s as SignalName)))
+    for (const id of input.translations) ids.add(id);
   if (drawn.has('topics') && input.topics) ids.add(input.topics);
   if (drawn.has('stories') && input.stories) ids.add(input.stories);
   if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  if (drawn.has('strongs')) for (const r of usable) if (r.kind === 'lexicon') ids.add(r.id);
   return [...ids]
     .map((id) => usable.find((r) => r.id === id)?.attribution)
     .filter((a): a is string => a !== undefined)

@@ -1,21 +1,28 @@
+import { tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';
-import { verseKey } from './signal.js';
 import { stem } from './stem.js';
 
-/** How many verses of each translation the full-text ranking hands on. */
-const DEPTH = 400;
-
-/** A verse one translation's full-text index found: relevance scaled to that translation's best match. */
-export interface LexicalMatch {
-  key: number;
-  translation: string;
-  relevance: number;
-  words: string[];
-  text: string;
-}
-
+/** About how many verses find_fts holds (one row per verse of the canon). */
+const VERSES = 31_102;
+/** How many verses the full-text ranking hands on to the lexical and phrase signals. */
+const DEPTH = 200;
+/**
+ * A word in more verses than this (god, lord, all) is left out of the index query when the
+ * question has rarer ones: its BM25 weight is small and ranking its thousands of verses is most
+ * of the cost. It still counts where a verse is judged (the words held, the phrases).
+ */
+const COMMON = 2500;
 /** Stems shorter than this are too broad to search by prefix ("sin"* would find "since"). */
 const MIN_PREFIX = 5;
+
+/** A verse the full-text index found: relevance scaled to the best match, its words per translation, the question words it holds. */
+export interface LexicalMatch {
+  key: number;
+  relevance: number;
+  tokens: Record<string, string[]>;
+  /** The question's content words each translation's wording holds. */
+  held: Record<string, string[]>;
+}
 
 /**
  * The FTS5 expression for any of the words, each quoted, and each also by its stem as a prefix
@@ -34,57 +41,63 @@ export function wordsMatch(words: string[]): string | undefined {
 }
 
 /**
- * BM25 over each English translation's verses (Porter-stemmed FTS5) for any of the question's
- * content words: the verses the lexical and phrase signals judge.
+ * The question's words a verse's words hold, compared by stem ("betrayed" holds for "betray",
+ * "enemies" for "enemy"); a stem under four letters must be the whole word ("sin" is not "since").
+ */
+export function heldWords(words: string[], verseWords: string[]): string[] {
+  return words.filter((w) => {
+    const s = stem(w);
+    if (s.length < 4) return verseWords.some((t) => t === w || t === s || t === `${s}s`);
+    // "love" holds for "loving": a final e gives way to a suffix.
+    const base = s.replace(/e$/, '');
+    return verseWords.some((t) => t.startsWith(base));
+  });
+}
+
+/**
+ * BM25 over the English translations' wordings of each verse at once (find_fts, Porter-stemmed)
+ * for any of the question's content words: the verses the lexical and phrase signals judge.
  */
 export function lexicalMatches(input: FindInput): LexicalMatch[] {
-  const match = wordsMatch(input.words);
+  const rare = input.words.filter((w) => input.store.findFrequency(w) <= COMMON);
+  const match = wordsMatch(rare.length ? rare : input.words);
   if (!match) return [];
-  const out: LexicalMatch[] = [];
-  for (const translation of input.translations) {
-    const rows = input.store.rankedVerses(translation, match, DEPTH);
-    const best = rows[0]?.score ?? 0;
-    if (best <= 0) continue;
-    for (const row of rows) {
-      out.push({
-        key: verseKey(row.book, row.chapter, row.verse),
-        translation,
-        relevance: row.score / best,
-        words: row.matched,
-        text: row.text,
-      });
-    }
-  }
-  return out;
+  const rows = input.store.findRanked(input.translations, match, DEPTH);
+  const best = rows[0]?.score ?? 0;
+  if (best <= 0) return [];
+  return rows.map((r) => {
+    const words = Object.fromEntries(Object.entries(r.texts).map(([t, text]) => [t, tokens(text)]));
+    return {
+      key: r.key,
+      relevance: r.score / best,
+      tokens: words,
+      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, heldWords(input.words, w)])),
+    };
+  });
 }
 
 /**
- * Lexical ranking. The KJV and the WEB word things differently ("take no thought" / "don't be
- * anxious"), so a verse's vote is the mean over translations of its relevance there; the words
- * that matched are its reason.
+ * Lexical ranking: the verse's relevance, times the share of the question's content words it
+ * holds, each word weighed by its rarity (a verse with only the rarer of two words is not the
+ * best match however short it is); the words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  const votes = new Map<number, { score: number; words: Set<string> }>();
-  const share = 1 / Math.max(1, input.translations.length);
-  for (const m of matches) {
-    const vote = votes.get(m.key) ?? { score: 0, words: new Set<string>() };
-    vote.score += m.relevance * coverage(input.words, m.words) * share;
-    for (const w of m.words) vote.words.add(w);
-    votes.set(m.key, vote);
-  }
-  return [...votes].map(([key, v]) => ({ key, score: v.score, why: `words: ${[...v.words].join(', ')}` }));
-}
-
-/**
- * The share of the question's content words a verse holds (by stem, as the index matched them):
- * a verse with one of two words is half as good a match, however rare that word.
- */
-export function coverage(words: string[], matched: string[]): number {
-  if (!words.length) return 0;
-  const stems = matched.map(stem);
-  const held = words.filter((w) => {
-    const s = stem(w);
-    return stems.some((m) => m.startsWith(s) || s.startsWith(m));
+  // Each word weighs its rarity (inverse document frequency), so holding "melchizedek" counts for more than holding "king".
+  const weight = new Map(input.words.map((w) => [w, Math.log(1 + VERSES / (1 + input.store.findFrequency(w)))]));
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const votes = matches.map((m) => {
+    const all = new Set(Object.values(m.held).flat());
+    // Each word told once, with the translation it is in when only one has it.
+    const told = [...all].map((w) => {
+      const where = Object.keys(m.held).filter((t) => m.held[t]?.includes(w));
+      return where.length === Object.keys(m.held).length ? w : `${w} (${where.join(', ').toUpperCase()})`;
+    });
+    return {
+      key: m.key,
+      score: total > 0 ? (m.relevance * [...all].reduce((n, w) => n + (weight.get(w) ?? 0), 0)) / total : 0,
+      why: `words: ${told.join(', ')}`,
+    };
   });
-  return held.length / words.length;
+  // A verse the index matched by a form none of the question's words holds by stem gets no vote.
+  return votes.filter((v) => v.score > 0);
 }

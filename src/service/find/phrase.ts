@@ -1,5 +1,5 @@
 import type { LexicalMatch } from './lexical.js';
-import { phraseTokens, tokens } from './question.js';
+import { isFunctionWord, phraseTokens, tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';
 import { inflectionless } from './stem.js';
 
@@ -14,27 +14,39 @@ const pairs = (words: string[]) => words.slice(1).map((w, i) => `${words[i]} ${w
  * pair alone ("the golden" of "the golden rule") is no phrase.
  */
 export function phraseVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  const words = phraseTokens(input.question).map(inflectionless);
-  // "What is faith?" is answered by "faith is …": the subject and its verb, in that order.
-  const definition = input.question.match(/^\s*(?:what|who)\s+(is|are|was|were)\s+([\p{L}']+)\s*\??\s*$/iu);
-  const wanted = definition
-    ? [`${inflectionless(tokens(definition[2] as string)[0] ?? '')} ${definition[1]?.toLowerCase()}`]
-    : pairs(words);
-  if (!wanted.length) return [];
+  const wordings = statementOrders(input.question).map((w) => pairs(w.map(inflectionless)));
+  if (!wordings.some((w) => w.length)) return [];
   const votes = new Map<number, Vote>();
   for (const m of matches) {
-    const have = new Set(pairs(tokens(m.text).map(inflectionless)));
-    const hits = wanted.filter((p) => have.has(p));
-    if (hits.length < Math.min(2, wanted.length)) continue;
-    const score = hits.length / wanted.length;
-    const old = votes.get(m.key);
-    if (!old || old.score < score) {
-      votes.set(m.key, {
-        key: m.key,
-        score,
-        why: `phrase (${m.translation.toUpperCase()}): ${hits.length} of ${wanted.length} word pairs in order`,
-      });
+    for (const [translation, words] of Object.entries(m.tokens)) {
+      const have = new Set(pairs(words.map(inflectionless)));
+      for (const wanted of wordings) {
+        const hits = wanted.filter((p) => have.has(p));
+        if (!wanted.length || hits.length < Math.min(2, wanted.length)) continue;
+        const score = hits.length / wanted.length;
+        const old = votes.get(m.key);
+        if (!old || old.score < score) {
+          const why = `phrase (${translation.toUpperCase()}): ${hits.length} of ${wanted.length} word pairs in order`;
+          votes.set(m.key, { key: m.key, score, why });
+        }
+      }
     }
   }
   return [...votes.values()];
+}
+
+const QUESTION_ORDER = /^\s*(?:what|who|where|when|why|how)\s+(is|are|was|were)\s+(.+)$/iu;
+
+/**
+ * The question's words in its own order, and for "Wh- is/was X …?" also in the order a verse
+ * would state it ("Where was Jesus born?" → "Jesus was born", "What is faith?" → "faith is"),
+ * when X is one word.
+ */
+export function statementOrders(question: string): string[][] {
+  const asked = phraseTokens(question);
+  const m = question.match(QUESTION_ORDER);
+  if (!m) return [asked];
+  const rest = tokens(m[2] as string);
+  if (!rest[0] || isFunctionWord(rest[0])) return [asked];
+  return [asked, [rest[0], (m[1] as string).toLowerCase(), ...rest.slice(1)]];
 }

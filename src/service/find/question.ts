@@ -26,27 +26,38 @@ const FUNCTION_WORDS = new Set(
 );
 
 /** Contractions as the words they stand for, so "don't" in the WEB meets "do not" in a question. */
-const CONTRACTIONS: Array<[RegExp, string]> = [
-  [/\bwon['’]t\b/g, 'will not'],
-  [/\bcan['’]t\b/g, 'can not'],
-  [/\bshan['’]t\b/g, 'shall not'],
-  [/n['’]t\b/g, ' not'],
-  [/['’]ll\b/g, ' will'],
-  [/['’]re\b/g, ' are'],
-  [/['’]ve\b/g, ' have'],
-  [/\bi['’]m\b/g, 'i am'],
-];
+const CONTRACTIONS: Record<string, string> = {
+  "won't": 'will not',
+  "can't": 'can not',
+  "shan't": 'shall not',
+  "n't": ' not',
+  "'ll": ' will',
+  "'re": ' are',
+  "'ve": ' have',
+  "i'm": 'i am',
+};
+const CONTRACTION = /\b(?:won|can|shan)'t\b|n't\b|'(?:ll|re|ve)\b|\bi'm\b/g;
 
 /** The words and their order as a text gives them: lower case, contractions opened, possessives folded ("God's" → "god"). */
 export function tokens(text: string): string[] {
-  let s = text.normalize('NFC').toLowerCase();
-  for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
-  return (s.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/u, '').replace(/['’]/gu, ''));
+  // A question is put in NFC where it comes in (contentWords, phraseTokens); verses are read as stored.
+  const s = text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(CONTRACTION, (c) => CONTRACTIONS[c] ?? c);
+  return (s.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? []).map((w) =>
+    w.includes("'") ? w.replace(/'s$/, '').replace(/'/g, '') : w,
+  );
+}
+
+/** Whether a word is a function word (matched only inside a phrase). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
 }
 
 /** The question's words that may stand in a phrase: all but the frame words, in order. */
 export function phraseTokens(question: string): string[] {
-  return tokens(question).filter((w) => !FRAME_WORDS.has(w));
+  return tokens(question.normalize('NFC')).filter((w) => !FRAME_WORDS.has(w));
 }
 
 /**
@@ -55,7 +66,7 @@ export function phraseTokens(question: string): string[] {
  */
 export function contentWords(question: string): string[] {
   const out: string[] = [];
-  for (const w of tokens(question)) {
+  for (const w of tokens(question.normalize('NFC'))) {
     if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || /^\d+$/.test(w) || out.includes(w)) continue;
     if (findBook(w) && w.length > 3) continue;
     out.push(w);

@@ -13,6 +13,10 @@ const PER_WORD = 2;
 const MATCH = { phrase: 1, word: 0.8, prefix: 0.5 };
 /** A topic listing up to this many verses speaks fully for each; a broader one less (by the square root). */
 const NARROW = 8;
+/** A topic listing more verses than this (GOD, JESUS) says next to nothing of any one and is passed over. */
+const BROAD = 300;
+/** How many see-also links of one topic are followed. */
+const SEE_ALSO_MAX = 8;
 
 /** Topics whose headword is the word or phrase, or whose first word starts with the word's stem, with how sure each is. */
 function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topic: TopicRow; sure: number }> {
@@ -49,6 +53,7 @@ export function topicVotes(input: FindInput): Vote[] {
     if (seen.has(topic.slug)) return;
     seen.add(topic.slug);
     const refs = topic.sections.flatMap((s) => s.refs);
+    if (refs.length > BROAD) return [];
     const each = weight * Math.min(1, Math.sqrt(NARROW / Math.max(1, refs.length)));
     for (const r of refs) {
       const last = r.vEnd ?? r.v;
@@ -59,8 +64,7 @@ export function topicVotes(input: FindInput): Vote[] {
         if (!old || old.score < score) votes.set(key, { key, score, why });
       }
     }
-    const alsoHeadwords = topic.sections.flatMap((s) => s.see);
-    return alsoHeadwords;
+    return topic.sections.flatMap((s) => s.see).slice(0, SEE_ALSO_MAX);
   };
   // A word that is part of a phrase naming a topic ("golden" in "golden rule") seeks no topic alone.
   const consumed = new Set<string>();

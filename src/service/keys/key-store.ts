@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { preparedOnce } from '../../library/store/prepared.js';
+import { IdempotencyStore } from './idempotency.js';
 import { WriteQueue } from './write-queue.js';
 
 /** Numeric defaults for new keys (the contract leaves them to the operator). */
@@ -324,6 +325,14 @@ export class KeyStore {
       period,
     ) as { count: number } | undefined;
     return row?.count ?? 0;
+  }
+
+  private idempotencyRecords: IdempotencyStore | undefined;
+
+  /** The first answers to Idempotency-Keys, in the same file; written through the same queue as the quota. */
+  idempotency(): IdempotencyStore {
+    this.idempotencyRecords ??= new IdempotencyStore(this.db, (work) => this.writes.run(work));
+    return this.idempotencyRecords;
   }
 }
 

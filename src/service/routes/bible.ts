@@ -11,6 +11,7 @@ import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
 import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { createRouter, ok } from './router.js';
+import { IncludeQuery, studyFields } from './study-include.js';
 
 export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = createRouter();
@@ -23,15 +24,16 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['bible'],
       request: {
         params: z.object({ translation: PathParams.translation }),
-        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references') }),
+        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery }),
       },
       data: PassageResult,
+      extension: true,
       statuses: STATUSES.lookup,
       middleware,
     }),
     (c) => {
       const { translation } = c.req.valid('param');
-      const { ref } = c.req.valid('query');
+      const { ref, include } = c.req.valid('query');
       const resource = readable(deps.store, c.get('principal'), 'bible', translation);
       let refs: ReturnType<typeof parseReferenceList>;
       try {
@@ -44,12 +46,27 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         .split(';')
         .map((s) => s.trim())
         .filter(Boolean);
-      const passages = refs.map((r, i) => ({
-        ref: texts[i] as string,
-        verses: deps.store
-          .verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse)
-          .map((v) => ({ book: r.book.name, chapter: v.chapter, v: v.verse, text: v.text })),
-      }));
+      const passages = refs.map((r, i) => {
+        const rows = deps.store.verses(
+          resource.id,
+          r.book.number,
+          r.start.chapter,
+          r.start.verse,
+          r.end.chapter,
+          r.end.verse,
+        );
+        const extra = studyFields(deps.store, include, resource.id, rows);
+        return {
+          ref: texts[i] as string,
+          verses: rows.map((v) => ({
+            book: r.book.name,
+            chapter: v.chapter,
+            v: v.verse,
+            text: v.text,
+            ...extra.get(`${v.chapter}:${v.verse}`),
+          })),
+        };
+      });
       return ok(c, { translation: resource.id, passages, attribution: resource.attribution });
     },
   );
@@ -62,8 +79,10 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['bible'],
       request: {
         params: z.object({ translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter }),
+        query: z.object({ include: IncludeQuery }),
       },
       data: Chapter,
+      extension: true,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -71,7 +90,9 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       const { translation, book: bookText, chapter } = c.req.valid('param');
       const resource = readable(deps.store, c.get('principal'), 'bible', translation);
       const book = bookChapter(bookText, chapter);
-      const verses = deps.store.chapter(resource.id, book.number, chapter).map((v) => ({ v: v.verse, text: v.text }));
+      const rows = deps.store.chapter(resource.id, book.number, chapter);
+      const extra = studyFields(deps.store, c.req.valid('query').include, resource.id, rows);
+      const verses = rows.map((v) => ({ v: v.verse, text: v.text, ...extra.get(`${v.chapter}:${v.verse}`) }));
       if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
       return ok(c, {
         translation: resource.id,

@@ -6,6 +6,7 @@ import { checkChapter, checkVerse, resolveBook } from '../../core/reference/refe
 import { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
+import { declareQueryNames } from '../known-query.js';
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -17,10 +18,25 @@ export const STATUSES = {
 
 type Json<S extends z.ZodType> = { 'application/json': { schema: S } };
 
+/** The error envelope under each status a route may answer, literally. */
+export type ErrorResponses<S extends ErrorStatus> = {
+  [K in S]: { description: string; content: Json<typeof ErrorEnvelope> };
+};
+
 /** The responses of a data route, literally: what a handler's 200 must carry, and each error status. */
 export type DataResponses<D extends z.ZodType, S extends ErrorStatus> = {
   200: { description: string; content: Json<z.ZodObject<{ success: z.ZodLiteral<true>; data: D }>> };
-} & { [K in S]: { description: string; content: Json<typeof ErrorEnvelope> } };
+} & ErrorResponses<S>;
+
+/** The error responses of a route, each status described by the codes it carries on that interface. */
+export function errorResponses<S extends ErrorStatus>(statuses: readonly S[], on: 'data' | 'chat'): ErrorResponses<S> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: statusDescription(status, on), content: { 'application/json': { schema: ErrorEnvelope } } },
+    ]),
+  ) as ErrorResponses<S>;
+}
 
 export type DataMiddleware = MiddlewareHandler<AppEnv>[];
 
@@ -50,18 +66,15 @@ export function dataRoute<
   statuses: readonly S[];
   middleware: DataMiddleware;
 }) {
-  const responses: Record<number, unknown> = {
+  const responses = {
     200: {
       description: 'Success. Carries Cache-Control: private, max-age=300.',
       content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
     },
+    ...errorResponses(spec.statuses, 'data'),
   };
-  for (const status of spec.statuses) {
-    responses[status] = {
-      description: statusDescription(status, 'data'),
-      content: { 'application/json': { schema: ErrorEnvelope } },
-    };
-  }
+  const query = (spec.request as { query?: z.ZodObject } | undefined)?.query;
+  declareQueryNames(spec.path, query ? Object.keys(query.shape) : []);
   return createRoute({
     method: 'get',
     path: spec.path,
@@ -75,21 +88,27 @@ export function dataRoute<
   });
 }
 
+/**
+ * An integer path parameter as a client writes one: decimal digits only. Number() would also
+ * take `1e1`, `0x3`, `+3` or `3.0`, which the contract's "integer" does not mean.
+ */
+export function integerParam(name: string, min: number) {
+  const rule = `${name} must be an integer of at least ${min}`;
+  return z
+    .string()
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule))
+    .openapi({ type: 'integer', minimum: min, param: { name, in: 'path', required: true } });
+}
+
 /** Path parameters shared by many routes, each with the rule the contract gives it. */
 export const PathParams = {
   translation: z.string().min(1).openapi({ description: 'Translation id from the catalog (case-insensitive)' }),
   id: z.string().min(1).openapi({ description: 'Resource id from the catalog (case-insensitive)' }),
   book: z.string().min(1).openapi({ description: 'Book number 1-66, full English name, or a common abbreviation' }),
-  chapter: z.coerce
-    .number({ error: 'chapter must be an integer of at least 1' })
-    .int('chapter must be an integer of at least 1')
-    .min(1, 'chapter must be an integer of at least 1')
-    .openapi({ type: 'integer', minimum: 1 }),
-  verse: z.coerce
-    .number({ error: 'verse must be an integer of at least 1' })
-    .int('verse must be an integer of at least 1')
-    .min(1, 'verse must be an integer of at least 1')
-    .openapi({ type: 'integer', minimum: 1 }),
+  chapter: integerParam('chapter', 1),
+  verse: integerParam('verse', 1),
 };
 
 /** A required, non-blank query string of at least `min` characters. */

@@ -1,16 +1,31 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { ErrorCode } from '../../core/errors.js';
 import type { AppEnv } from '../context.js';
 import { errorBody } from '../errors.js';
 
-/** The first validation issue as one sentence naming the parameter and the rule. */
-function validationMessage(error: { issues: Array<{ path: PropertyKey[]; message: string }> }, target: string): string {
-  const issue = error.issues[0];
+type Issue = { path: PropertyKey[]; message: string };
+
+/** A field path as a request body spells it: conversationHistory[0].role. */
+function fieldName(path: PropertyKey[]): string {
+  return path.reduce<string>(
+    (name, p) => (typeof p === 'number' ? `${name}[${p}]` : name ? `${name}.${String(p)}` : String(p)),
+    '',
+  );
+}
+
+/** The first validation issue as one sentence naming the parameter or field and the rule. */
+function validationMessage(issue: Issue | undefined, target: string): string {
   if (!issue) return `invalid ${target}`;
-  const name = issue.path.map(String).join('.');
-  if (issue.message.includes(name) || !name) return issue.message;
+  const name = fieldName(issue.path);
+  if (!name) return issue.message;
+  if (target === 'json') return `'${name}' ${issue.message}`;
+  if (issue.message.includes(name)) return issue.message;
   return `${target === 'param' ? 'path' : 'query'} parameter '${name}': ${issue.message}`;
 }
+
+/** Body fields whose fault has a code of its own in the contract; any other fault is INVALID_REQUEST. */
+const FIELD_CODES: Partial<Record<string, ErrorCode>> = { persona: 'INVALID_PERSONA' };
 
 /**
  * A router of the service. Every route is validated where it is registered, with the hook of the
@@ -21,7 +36,11 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        return c.json(errorBody('INVALID_REQUEST', validationMessage(result.error, result.target)), 400);
+        const issue = result.error.issues[0];
+        const field = result.target === 'json' && issue ? String(issue.path[0]) : '';
+        const code = FIELD_CODES[field] ?? 'INVALID_REQUEST';
+        const message = code === 'INVALID_REQUEST' ? validationMessage(issue, result.target) : issue!.message;
+        return c.json(errorBody(code, message), 400);
       }
     },
   });

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { Exchange } from '../../workspace/exchange/exchange.js';
+import type { PassageText } from '../../workspace/exchange/markdown.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { type IO, readAll } from '../io.js';
+import { plural, readUserStore, withUserStore } from '../workspace.js';
+
+interface ExportOptions {
+  format?: string;
+  translation?: string;
+}
+
+/** The verse text of every reference in the export, from the library or service in use. */
+async function passageTexts(
+  ctx: Context,
+  x: Exchange,
+  translation: string | undefined,
+): Promise<Map<string, PassageText>> {
+  const { rangeText } = await import('../../workspace/store.js');
+  const refs = [...new Set([...x.notes, ...x.bookmarks].map((i) => rangeText(i.range)))];
+  const texts = new Map<string, PassageText>();
+  if (!refs.length) return texts;
+  const { fetchPassages, referencesFromArgs } = await import('../references.js');
+  const client = await ctx.client();
+  const id = await ctx.resourceId('bible', translation);
+  const data = await fetchPassages(client, id, await referencesFromArgs(refs));
+  for (const [i, p] of data.passages.entries()) {
+    texts.set(refs[i] as string, { translation: data.translation, verses: p.verses, attribution: data.attribution });
+  }
+  return texts;
+}
+
+export async function runExport(file: string | undefined, opts: ExportOptions, ctx: Context): Promise<void> {
+  const { exchangeFormat, exchangeOf } = await import('../../workspace/exchange/exchange.js');
+  const { writeExchange } = await import('../../workspace/exchange/formats.js');
+  const toStdout = file === undefined || file === '-';
+  const format = exchangeFormat(opts.format ?? (toStdout ? (ctx.globals.json ? 'json' : 'md') : undefined), file);
+  if (toStdout && ctx.globals.json && format !== 'json')
+    throw usageError('--json on stdout is the json format: give a file for md or csv');
+  const x = await readUserStore(ctx, exchangeOf, { notes: [], bookmarks: [] });
+  const texts = format === 'md' ? await passageTexts(ctx, x, opts.translation) : new Map();
+  const text = writeExchange(format, x, texts);
+  if (toStdout) {
+    ctx.io.stdout.write(text);
+    return;
+  }
+  const { writeFileAtomic } = await import('../../workspace/atomic-file.js');
+  writeFileAtomic(file, text);
+  const summary = { file, format, notes: x.notes.length, bookmarks: x.bookmarks.length };
+  if (ctx.globals.json) return ctx.json(summary);
+  ctx.io.stdout.write(
+    `Exported ${plural(summary.notes, 'note')} and ${plural(summary.bookmarks, 'bookmark')} to ${file} (${format})\n`,
+  );
+}
+
+export async function runImport(file: string, opts: { format?: string }, ctx: Context): Promise<void> {
+  const { exchangeFormat } = await import('../../workspace/exchange/exchange.js');
+  const { readExchange } = await import('../../workspace/exchange/formats.js');
+  const format = exchangeFormat(opts.format, file === '-' ? undefined : file);
+  let text: string;
+  try {
+    text = file === '-' ? await readAll(ctx.io.stdin) : readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(
+      `cannot read ${file}${code ? ` (${code})` : ''}`,
+      code === 'ENOENT' ? EXIT.NOT_FOUND : EXIT.FAILURE,
+    );
+  }
+  const x = readExchange(format, text, file === '-' ? 'stdin' : file);
+  const report = await withUserStore(ctx, (s) => s.merge(x));
+  if (ctx.globals.json) return ctx.json(report);
+  ctx.io.stdout.write(
+    `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+  );
+}
+
+export function registerExchange(program: Command, io: IO): void {
+  program
+    .command('export')
+    .description('export notes and bookmarks: Markdown (with verse text), JSON or CSV')
+    .argument('[file]', 'where to write (default: stdout); the extension names the format')
+    .option('--format <format>', 'md, json or csv (default: the extension, else md)')
+    .option('-t, --translation <id>', 'translation of the verse text in Markdown')
+    .action(async (file: string | undefined, opts: ExportOptions, cmd: Command) =>
+      runExport(file, opts, await contextFor(io, cmd)),
+    );
+  program
+    .command('import')
+    .description('merge notes and bookmarks from an export (md, json or csv), never duplicating')
+    .argument('<file>', 'the export file, or - for stdin (with --format)')
+    .option('--format <format>', 'md, json or csv (default: the extension)')
+    .action(async (file: string, opts: { format?: string }, cmd: Command) =>
+      runImport(file, opts, await contextFor(io, cmd)),
+    );
+}

@@ -1,0 +1,174 @@
+import type { Command } from 'commander';
+import { parseReference } from '../../core/reference/reference.js';
+import type { Bookmark, Note, NoteFilter, Range } from '../../workspace/store.js';
+import { type Context, contextFor } from '../context.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { noteTextFromUser, referenceAndText } from '../note-text.js';
+import { collect, readUserStore, withUserStore } from '../workspace.js';
+
+interface FilterOptions {
+  ref?: string;
+  tag?: string;
+  search?: string;
+}
+
+async function rangeOfText(text: string): Promise<Range> {
+  const { rangeOf } = await import('../../workspace/store.js');
+  return rangeOf(parseReference(text));
+}
+
+async function filterOf(opts: FilterOptions): Promise<NoteFilter> {
+  return {
+    range: opts.ref === undefined ? undefined : await rangeOfText(opts.ref),
+    tag: opts.tag,
+    search: opts.search,
+  };
+}
+
+function noteId(text: string): number {
+  const id = Number(text.replace(/^#/, ''));
+  if (!Number.isInteger(id) || id < 1) throw usageError(`a note id is a number from bible note list (got '${text}')`);
+  return id;
+}
+
+/** A note as --json shows it: no internal range, the reference as text. */
+const publicNote = ({ range: _r, ...n }: Note) => n;
+const publicBookmark = ({ range: _r, ...b }: Bookmark) => b;
+
+async function now(ctx: Context): Promise<Date> {
+  const { nowFrom } = await import('../../workspace/local-date.js');
+  return nowFrom(ctx.env);
+}
+
+function printNote(ctx: Context, n: Note): void {
+  const { c } = ctx.style;
+  const tags = n.tags.length ? `  ${c.dim(n.tags.join(', '))}` : '';
+  ctx.out.line(`${c.bold(`#${n.id}`)}  ${n.ref}${tags}  ${c.dim(n.updated.slice(0, 10))}`);
+  for (const line of n.text.split('\n')) ctx.out.line(ctx.style.wrap(`    ${line}`, 4, 0));
+}
+
+export async function runNoteAdd(words: string[], opts: { tag?: string[] }, ctx: Context): Promise<void> {
+  const { ref, text: given } = referenceAndText(words);
+  const { rangeOf } = await import('../../workspace/store.js');
+  const text = given || (await noteTextFromUser(ctx));
+  const when = await now(ctx);
+  const note = await withUserStore(ctx, (s) => s.addNote(rangeOf(ref), text, opts.tag ?? [], when));
+  if (ctx.globals.json) return ctx.json(publicNote(note));
+  ctx.io.stdout.write(`Added note #${note.id} on ${note.ref}\n`);
+}
+
+export async function runNoteList(opts: FilterOptions, ctx: Context): Promise<void> {
+  const filter = await filterOf(opts);
+  const notes = await readUserStore(ctx, (s) => s.notes(filter), []);
+  if (ctx.globals.json) return ctx.json(notes.map(publicNote));
+  if (!notes.length) ctx.notice('no notes');
+  notes.forEach((n, i) => {
+    if (i) ctx.out.line();
+    printNote(ctx, n);
+  });
+  await ctx.out.flush();
+}
+
+export async function runNoteEdit(
+  idText: string,
+  words: string[],
+  opts: { tag?: string[] },
+  ctx: Context,
+): Promise<void> {
+  const id = noteId(idText);
+  const when = await now(ctx);
+  const current = await readUserStore(ctx, (s) => s.note(id), undefined);
+  let text: string | undefined = words.length ? words.join(' ') : undefined;
+  if (current && text === undefined && opts.tag === undefined) text = await noteTextFromUser(ctx, `${current.text}\n`);
+  const note = await withUserStore(ctx, (s) => s.updateNote(id, { text, tags: opts.tag }, when));
+  if (ctx.globals.json) return ctx.json(publicNote(note));
+  ctx.io.stdout.write(`Updated note #${note.id} on ${note.ref}\n`);
+}
+
+export async function runNoteRemove(ids: string[], ctx: Context): Promise<void> {
+  const numbers = ids.map(noteId);
+  const removed = await withUserStore(ctx, (s) => s.removeNotes(numbers));
+  if (ctx.globals.json) return ctx.json({ removed: removed.map((n) => n.id) });
+  for (const n of removed) ctx.io.stdout.write(`Removed note #${n.id} on ${n.ref}\n`);
+}
+
+export async function runBookmark(
+  words: string[],
+  opts: { tag?: string[]; rm?: boolean },
+  ctx: Context,
+): Promise<void> {
+  const range = await rangeOfText(words.join(' '));
+  if (opts.rm) {
+    const removed = await withUserStore(ctx, (s) => s.removeBookmark(range));
+    if (ctx.globals.json) return ctx.json({ removed: publicBookmark(removed) });
+    ctx.io.stdout.write(`Removed the bookmark on ${removed.ref}\n`);
+    return;
+  }
+  const when = await now(ctx);
+  const { bookmark, created } = await withUserStore(ctx, (s) => s.addBookmark(range, opts.tag ?? [], when));
+  if (ctx.globals.json) return ctx.json({ ...publicBookmark(bookmark), created });
+  const tags = bookmark.tags.length ? ` (${bookmark.tags.join(', ')})` : '';
+  ctx.io.stdout.write(`${created ? 'Bookmarked' : 'Already bookmarked'} ${bookmark.ref}${tags}\n`);
+}
+
+export async function runBookmarks(opts: FilterOptions, ctx: Context): Promise<void> {
+  const filter = await filterOf(opts);
+  const marks = await readUserStore(ctx, (s) => s.bookmarks(filter), []);
+  if (ctx.globals.json) return ctx.json(marks.map(publicBookmark));
+  if (!marks.length) ctx.notice('no bookmarks');
+  for (const b of marks) {
+    const tags = b.tags.length ? `  ${ctx.style.c.dim(b.tags.join(', '))}` : '';
+    ctx.out.line(`${b.ref}${tags}`);
+  }
+  await ctx.out.flush();
+}
+
+export function registerNote(program: Command, io: IO): void {
+  const tagOption = ['--tag <tag>', 'a tag (repeat for more)', collect] as const;
+  const note = program.command('note').description('notes on verses: add, list, edit, rm');
+  note
+    .command('add')
+    .description('add a note: bible note add "John 3:16" "text" (else stdin, else $EDITOR)')
+    .argument('<ref-and-text...>', 'a reference, then the text')
+    .option(...tagOption)
+    .action(async (words: string[], opts: { tag?: string[] }, cmd: Command) =>
+      runNoteAdd(words, opts, await contextFor(io, cmd)),
+    );
+  note
+    .command('list')
+    .description('list notes, in canonical order')
+    .option('--ref <ref>', 'notes on this reference (any overlap)')
+    .option('--tag <tag>', 'notes with this tag')
+    .option('--search <text>', 'notes whose text holds this (any case)')
+    .action(async (opts: FilterOptions, cmd: Command) => runNoteList(opts, await contextFor(io, cmd)));
+  note
+    .command('edit')
+    .description('change a note: new text as words, else stdin, else $EDITOR; --tag replaces its tags')
+    .argument('<id>', 'the note number from bible note list')
+    .argument('[text...]', 'the new text')
+    .option(...tagOption)
+    .action(async (id: string, words: string[], opts: { tag?: string[] }, cmd: Command) =>
+      runNoteEdit(id, words, opts, await contextFor(io, cmd)),
+    );
+  note
+    .command('rm')
+    .description('remove notes')
+    .argument('<id...>', 'note numbers from bible note list')
+    .action(async (ids: string[], _o, cmd: Command) => runNoteRemove(ids, await contextFor(io, cmd)));
+  program
+    .command('bookmark')
+    .description('bookmark a reference: bible bookmark "John 3:16" --tag love (--rm removes it)')
+    .argument('<ref...>', 'the reference')
+    .option(...tagOption)
+    .option('--rm', 'remove the bookmark')
+    .action(async (words: string[], opts: { tag?: string[]; rm?: boolean }, cmd: Command) =>
+      runBookmark(words, opts, await contextFor(io, cmd)),
+    );
+  program
+    .command('bookmarks')
+    .description('list bookmarks, in canonical order')
+    .option('--ref <ref>', 'bookmarks on this reference (any overlap)')
+    .option('--tag <tag>', 'bookmarks with this tag')
+    .action(async (opts: FilterOptions, cmd: Command) => runBookmarks(opts, await contextFor(io, cmd)));
+}

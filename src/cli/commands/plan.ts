@@ -1,0 +1,314 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Plan } from '../../workspace/plans/plan.js';
+import type { PlanProgress } from '../../workspace/plans/schedule.js';
+import type { StartedPlan, UserStore } from '../../workspace/store.js';
+import { type Context, contextFor } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { IO } from '../io.js';
+import { renderTable } from '../render/table.js';
+import { localToday, plural, readUserStore, withUserStore } from '../workspace.js';
+import { runPassage } from './bible.js';
+
+interface PlanOption {
+  plan?: string;
+}
+
+/** A plan to start: a built-in id, the id of a file in the plans folder, or a plan file's path. */
+async function findPlan(ctx: Context, name: string): Promise<Plan> {
+  const { builtInPlan } = await import('../../workspace/plans/builtin.js');
+  const { listPlanFiles, readPlanFile } = await import('../../workspace/plans/plan-file.js');
+  const builtIn = builtInPlan(name);
+  if (builtIn) return builtIn;
+  if (/\.(json|csv)$/i.test(name) && existsSync(name)) return readPlanFile(resolve(name));
+  const file = listPlanFiles(ctx.env).find((p) => 'id' in p && p.id === name.toLowerCase());
+  if (file && 'id' in file) return file;
+  throw new CliError(
+    `no plan '${name}' (bible plan list shows them; a plan file is a .json or .csv path)`,
+    EXIT.NOT_FOUND,
+  );
+}
+
+/** The started plans a command acts on: the one named by --plan, else all of them. */
+function selected(store: UserStore, opts: PlanOption): StartedPlan[] {
+  if (opts.plan) {
+    const plan = store.plan(opts.plan);
+    if (!plan)
+      throw new CliError(
+        `plan '${opts.plan}' is not started (bible plan status lists the started ones)`,
+        EXIT.NOT_FOUND,
+      );
+    return [plan];
+  }
+  const plans = store.plans();
+  if (!plans.length)
+    throw new CliError('no plan is started: bible plan list, then bible plan start <id>', EXIT.NOT_FOUND);
+  return plans;
+}
+
+async function progress(plan: StartedPlan, today: string): Promise<PlanProgress> {
+  const { progressOf } = await import('../../workspace/plans/schedule.js');
+  return progressOf(plan.start, plan.portions, today);
+}
+
+export async function runPlanList(ctx: Context): Promise<void> {
+  const { builtInPlans } = await import('../../workspace/plans/builtin.js');
+  const { listPlanFiles } = await import('../../workspace/plans/plan-file.js');
+  const files = listPlanFiles(ctx.env);
+  const started = await readUserStore(ctx, (s) => new Map(s.plans().map((p) => [p.id, p])), new Map());
+  const plans: Plan[] = [...builtInPlans()];
+  for (const f of files) {
+    if ('error' in f) ctx.notice(`skipped ${f.error}`);
+    else if (plans.some((p) => p.id === f.id)) ctx.notice(`skipped ${f.source}: '${f.id}' is a built-in plan's id`);
+    else plans.push(f);
+  }
+  const rows = plans.map((p) => ({
+    id: p.id,
+    name: p.name,
+    days: p.days.length,
+    source: p.source,
+    started: started.get(p.id)?.start ?? null,
+  }));
+  if (ctx.globals.json) return ctx.json(rows);
+  const table = rows.map((r) => [r.id, r.name, r.days, r.started ? `started ${r.started}` : '', r.source]);
+  for (const line of await renderTable(ctx.style, ['Id', 'Name', 'Days', 'Started', 'Source'], table))
+    ctx.out.line(line);
+  await ctx.out.flush();
+}
+
+export async function runPlanStart(name: string, opts: { from?: string }, ctx: Context): Promise<void> {
+  const { isLocalDate, nowFrom } = await import('../../workspace/local-date.js');
+  if (opts.from !== undefined && !isLocalDate(opts.from))
+    throw usageError(`--from takes a date as YYYY-MM-DD (got '${opts.from}')`);
+  const plan = await findPlan(ctx, name);
+  const start = opts.from ?? (await localToday(ctx));
+  const started = await withUserStore(ctx, (s) => s.startPlan(plan, start, nowFrom(ctx.env)));
+  const { progressOf } = await import('../../workspace/plans/schedule.js');
+  const ends = progressOf(started.start, started.portions, start).ends;
+  if (ctx.globals.json)
+    return ctx.json({ id: started.id, name: started.name, start: started.start, ends, days: started.portions.length });
+  ctx.io.stdout.write(
+    `Started ${started.name} (${started.id}): ${plural(started.portions.length, 'day')}, ${started.start} to ${ends}. Today's reading: bible plan today\n`,
+  );
+}
+
+export async function runPlanToday(
+  opts: PlanOption & { read?: boolean; translation?: string },
+  ctx: Context,
+): Promise<void> {
+  const today = await localToday(ctx);
+  const plans = await withUserStore(ctx, (s) => selected(s, opts));
+  const report = [];
+  for (const plan of plans) {
+    const p = await progress(plan, today);
+    report.push({
+      plan: plan.id,
+      name: plan.name,
+      date: today,
+      day: p.calendarDay,
+      days: p.total,
+      readings: p.today.map((r) => ({ day: r.day, refs: r.refs, done: r.doneOn !== null })),
+      behind: p.behind,
+      finished: p.finished,
+    });
+  }
+  const refs = report.flatMap((r) => r.readings.flatMap((x) => x.refs));
+  if (ctx.globals.json) {
+    if (!opts.read || !refs.length) return ctx.json(report);
+    const { fetchPassages, referencesFromArgs } = await import('../references.js');
+    const client = await ctx.client();
+    const translation = await ctx.resourceId('bible', opts.translation);
+    return ctx.json({ plans: report, text: await fetchPassages(client, translation, await referencesFromArgs(refs)) });
+  }
+  for (const r of report) {
+    const plan = plans.find((p) => p.id === r.plan) as StartedPlan;
+    ctx.out.line(ctx.style.c.bold(`${r.name} (${r.plan}) · ${today}`));
+    if (r.day < 1) ctx.out.line(`  starts on ${plan.start}`);
+    else if (!r.readings.length) ctx.out.line(r.finished ? '  finished: every day is read' : '  nothing due today');
+    for (const x of r.readings) {
+      ctx.out.line(
+        `  day ${x.day} of ${r.days}: ${x.refs.join('; ')}${x.done ? `  ${ctx.style.c.dim('(read)')}` : ''}`,
+      );
+    }
+    if (r.behind)
+      ctx.out.line(`  ${plural(r.behind, 'day')} behind: bible plan catch-up spreads them over the days left`);
+  }
+  if (opts.read && refs.length) {
+    ctx.out.line();
+    return runPassage(refs, { translation: opts.translation }, ctx);
+  }
+  await ctx.out.flush();
+}
+
+function dayNumber(text: string): number {
+  if (!/^\d{1,4}$/.test(text) || Number(text) < 1)
+    throw usageError(`day must be a number of at least 1 (got '${text}')`);
+  return Number(text);
+}
+
+export async function runPlanDone(dayText: string | undefined, opts: PlanOption, ctx: Context): Promise<void> {
+  const today = await localToday(ctx);
+  const results = await withUserStore(ctx, async (s) => {
+    const plans = selected(s, opts);
+    if (dayText !== undefined && plans.length > 1)
+      throw usageError(
+        `${plans.length} plans are started: name one with --plan (${plans.map((p) => p.id).join(', ')})`,
+      );
+    const out = [];
+    for (const plan of plans) {
+      let days: number[];
+      if (dayText !== undefined) {
+        const day = dayNumber(dayText);
+        if (day > plan.portions.length) throw usageError(`${plan.id} has ${plural(plan.portions.length, 'day')}`);
+        days = [day];
+      } else days = (await progress(plan, today)).today.map((p) => p.day);
+      const marked = s.markDone(plan.id, days, today);
+      const after = s.plan(plan.id) as StartedPlan;
+      out.push({
+        plan: plan.id,
+        name: plan.name,
+        marked,
+        already: days.filter((d) => !marked.includes(d)),
+        done: after.portions.filter((p) => p.doneOn).length,
+        days: after.portions.length,
+      });
+    }
+    return out;
+  });
+  if (ctx.globals.json) return ctx.json(results);
+  for (const r of results) {
+    const what = r.marked.length
+      ? `marked day ${r.marked.join(', ')} read`
+      : r.already.length
+        ? `day ${r.already.join(', ')} was already read`
+        : 'nothing is due today';
+    ctx.io.stdout.write(`${r.name} (${r.plan}): ${what}; ${r.done} of ${r.days} read\n`);
+  }
+}
+
+export async function runPlanStatus(opts: PlanOption, ctx: Context): Promise<void> {
+  const { progressBar } = await import('../../workspace/plans/schedule.js');
+  const today = await localToday(ctx);
+  const plans = await withUserStore(ctx, (s) => selected(s, opts));
+  const rows = [];
+  for (const plan of plans) {
+    const p = await progress(plan, today);
+    rows.push({
+      id: plan.id,
+      name: plan.name,
+      source: plan.source,
+      start: plan.start,
+      ends: p.ends,
+      day: p.calendarDay,
+      days: p.total,
+      done: p.done,
+      behind: p.behind,
+      percent: Math.floor((p.done / p.total) * 100),
+      finished: p.finished,
+    });
+  }
+  if (ctx.globals.json) return ctx.json(rows);
+  rows.forEach((r, i) => {
+    if (i) ctx.out.line();
+    ctx.out.line(ctx.style.c.bold(`${r.name} (${r.id})`));
+    const when = r.day < 1 ? `starts ${r.start}` : `started ${r.start}, day ${Math.min(r.day, r.days)} of ${r.days}`;
+    ctx.out.line(`  ${when}, ends ${r.ends}`);
+    const state = r.finished ? 'finished' : r.behind ? `${plural(r.behind, 'day')} behind` : 'on schedule';
+    ctx.out.line(`  ${progressBar(r.done, r.days)} ${r.percent}%  ${r.done} of ${r.days} read, ${state}`);
+  });
+  await ctx.out.flush();
+}
+
+export async function runPlanCatchUp(opts: PlanOption, ctx: Context): Promise<void> {
+  const { catchUp } = await import('../../workspace/plans/schedule.js');
+  const today = await localToday(ctx);
+  const results = await withUserStore(ctx, (s) =>
+    selected(s, opts).map((plan) => {
+      const moved = catchUp(plan.portions, today);
+      s.reschedule(plan.id, moved);
+      const dates = [...moved.values()];
+      return {
+        plan: plan.id,
+        name: plan.name,
+        moved: [...moved].map(([day, due]) => ({ day, due })),
+        from: dates[0] ?? null,
+        to: dates[dates.length - 1] ?? null,
+      };
+    }),
+  );
+  if (ctx.globals.json) return ctx.json(results);
+  for (const r of results) {
+    ctx.io.stdout.write(
+      r.moved.length
+        ? `${r.name} (${r.plan}): ${plural(r.moved.length, 'missed day')} spread from ${r.from} to ${r.to}\n`
+        : `${r.name} (${r.plan}): no day is behind\n`,
+    );
+  }
+}
+
+export async function runPlanStop(name: string | undefined, ctx: Context): Promise<void> {
+  const stopped = await withUserStore(ctx, (s) => {
+    const plans = s.plans();
+    const id = name ?? (plans.length === 1 ? plans[0]!.id : undefined);
+    if (!id) {
+      if (!plans.length) throw new CliError('no plan is started', EXIT.NOT_FOUND);
+      throw usageError(`${plans.length} plans are started: name one (${plans.map((p) => p.id).join(', ')})`);
+    }
+    const plan = s.plan(id);
+    if (!plan || !s.stopPlan(plan.id)) throw new CliError(`plan '${id}' is not started`, EXIT.NOT_FOUND);
+    return plan;
+  });
+  if (ctx.globals.json) return ctx.json({ stopped: stopped.id });
+  ctx.io.stdout.write(`Stopped ${stopped.name} (${stopped.id}); its progress is removed\n`);
+}
+
+export function registerPlan(program: Command, io: IO): void {
+  const plan = program
+    .command('plan')
+    .description('reading plans with progress: list, start, today, done, status, catch-up, stop');
+  const planOption = ['--plan <id>', 'only this started plan (default: all of them)'] as const;
+  plan
+    .command('list')
+    .description('the built-in plans and your plan files ($BIBLE_CONFIG_DIR/plans/*.json|*.csv)')
+    .action(async (_o, cmd: Command) => runPlanList(await contextFor(io, cmd)));
+  plan
+    .command('start')
+    .description('start a plan: bible plan start bible-year [--from 2027-01-01]')
+    .argument('<plan>', 'a plan id from bible plan list, or the path of a plan file')
+    .option('--from <date>', 'the first day, YYYY-MM-DD (default: today)')
+    .action(async (name: string, opts: { from?: string }, cmd: Command) =>
+      runPlanStart(name, opts, await contextFor(io, cmd)),
+    );
+  plan
+    .command('today')
+    .description("today's reading of each started plan")
+    .option(...planOption)
+    .option('--read', 'print the text too')
+    .option('-t, --translation <id>', 'translation id for --read')
+    .action(async (opts, cmd: Command) => runPlanToday(opts, await contextFor(io, cmd)));
+  plan
+    .command('done')
+    .description("mark today's reading read, or a day of a plan: bible plan done 12 --plan nt-90")
+    .argument('[day]', "the plan's day number (default: what is due today)")
+    .option(...planOption)
+    .action(async (day: string | undefined, opts: PlanOption, cmd: Command) =>
+      runPlanDone(day, opts, await contextFor(io, cmd)),
+    );
+  plan
+    .command('status')
+    .description('progress of each started plan: days read, days behind, a bar')
+    .option(...planOption)
+    .action(async (opts: PlanOption, cmd: Command) => runPlanStatus(opts, await contextFor(io, cmd)));
+  plan
+    .command('catch-up')
+    .description('spread the missed days over the days left')
+    .option(...planOption)
+    .action(async (opts: PlanOption, cmd: Command) => runPlanCatchUp(opts, await contextFor(io, cmd)));
+  plan
+    .command('stop')
+    .description('stop a plan and remove its progress')
+    .argument('[plan]', 'the plan id (needed when several are started)')
+    .action(async (name: string | undefined, _o, cmd: Command) => runPlanStop(name, await contextFor(io, cmd)));
+}

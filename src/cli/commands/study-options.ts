@@ -1,0 +1,63 @@
+import { missingStudyFields } from '../../client/client.js';
+import { NotFoundError } from '../../client/errors.js';
+import type { IncludeValue, StudyFields } from '../../core/schemas/bible.js';
+import type { Context } from '../context.js';
+import { includeFor, type StudyView } from '../render/study.js';
+import type { TranslationOptions } from './bible.js';
+
+/** Commander's collector for `-t`: `-t kjv,web` and `-t kjv -t web` both ask for both. */
+export function collectIds(value: string, previous: string | string[] | undefined): string[] {
+  const before = previous === undefined ? [] : Array.isArray(previous) ? previous : [previous];
+  return [
+    ...before,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+}
+
+/** The translations asked for, in order (duplicates once), else the default one. */
+export async function translationIds(ctx: Context, opts: TranslationOptions): Promise<string[]> {
+  const asked = opts.translation === undefined ? [] : collectIds('', opts.translation);
+  if (!asked.length) return [await ctx.resourceId('bible', undefined)];
+  // Through resourceId, so a wrong id gets the list of translations and the nearest.
+  const unique = [...new Map(asked.map((id) => [id.toLowerCase(), id])).values()];
+  return Promise.all(unique.map((id) => ctx.resourceId('bible', id)));
+}
+
+/**
+ * What to show beside the text. The words of Christ are red where colour is on (a terminal,
+ * or FORCE_COLOR), unless --no-red-letter or the `redLetter` setting is off; --json carries
+ * only what was asked for by name.
+ */
+export function studyViewOf(ctx: Context, opts: TranslationOptions): StudyView {
+  const redSetting = ctx.config.redLetter !== 'off';
+  return {
+    strongs: !!opts.strongs,
+    headings: !!opts.headings,
+    notes: !!opts.notes,
+    red: !ctx.globals.json && ctx.style.color && opts.redLetter !== false && redSetting,
+  };
+}
+
+const FEATURES: Record<IncludeValue, string> = {
+  words: "Strong's numbers (include=words)",
+  red: 'the words of Christ (include=red)',
+  headings: 'headings (include=headings)',
+  notes: 'notes (include=notes)',
+};
+
+/**
+ * A service without the extension ignores `include` and answers plain verses. What the reader
+ * asked for by name is then an error saying so; red letters, on by default, are left off.
+ */
+export function checkStudyFields(ctx: Context, view: StudyView, verses: StudyFields[]): void {
+  const missing = missingStudyFields(verses, includeFor(view));
+  if (missing.includes('red')) view.red = false;
+  const named = missing.filter((m) => m !== 'red');
+  if (!named.length) return;
+  const where = ctx.settings.baseUrl ?? 'embedded library';
+  const message = `the service at ${where} does not offer ${named.map((m) => FEATURES[m]).join(', ')}`;
+  throw new NotFoundError(404, 'NOT_FOUND', message, { success: false, error: { code: 'NOT_FOUND', message } });
+}

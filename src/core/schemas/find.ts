@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const FIND_LIMIT_MAX = 50;
+export const FIND_LIMIT_DEFAULT = 10;
+/** Longer questions are refused: every word costs a lookup. */
+export const FIND_QUESTION_MAX = 500;
+
+export const FoundVerse = z
+  .object({
+    ref: z.string().meta({ description: 'Book chapter:verse, the book by its full name' }),
+    book: z.string(),
+    chapter: z.number().int().min(1),
+    v: z.number().int().min(1),
+    text: z.string(),
+    score: z.number().meta({ description: 'Fused relevance; only the order within one answer means anything' }),
+    why: z
+      .array(z.string())
+      .meta({ description: 'What brought the verse in: words, phrases, Strong’s numbers, topics, stories, links' }),
+  })
+  .meta({ id: 'FoundVerse' });
+export type FoundVerse = z.infer<typeof FoundVerse>;
+
+export const FindResult = z
+  .object({
+    query: z.string(),
+    translation: z.string(),
+    results: z.array(FoundVerse).max(FIND_LIMIT_MAX),
+    attribution: z
+      .string()
+      .meta({ description: 'The translation’s attribution line, then one per other resource the results drew on' }),
+  })
+  .meta({ id: 'FindResult' });
+export type FindResult = z.infer<typeof FindResult>;

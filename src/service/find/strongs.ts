@@ -1,0 +1,59 @@
+import type { FindInput, Vote } from './signal.js';
+
+/** How many lexicon entries one word may bring in, best first. */
+const PER_WORD = 3;
+/** A number in more verses than this (H3068 YHWH, G2316 theos) says nothing about which one is meant. */
+const BROAD = 400;
+/**
+ * Only words the translations seldom use are bridged: a word in more verses than this is found
+ * by the lexical ranking already, and its lexicon entries would only add noise.
+ */
+const SELDOM = 100;
+/** Tagged translations whose Strong's numbers are read (the bridge runs through either). */
+const TAGGED = ['kjv', 'web'];
+
+/**
+ * The lexicon lookup form of a word: its first letters, all but the last three and at least
+ * four, so "anxiety" meets "anxious", "patient" meets "patience" and "worry" meets "worried" in
+ * Strong's glosses, definitions and KJV renderings.
+ */
+export function lexiconPrefix(word: string): string {
+  return word.slice(0, Math.max(4, word.length - 3));
+}
+
+/**
+ * The Strong's bridge: each content word is looked up in the lexicons (gloss, definition and the
+ * KJV's renderings, so "anxiety" finds G3309 "to be anxious about", rendered "take thought"), and
+ * the verses whose words carry those numbers in a tagged translation get a vote. Today's words
+ * and the KJV's archaic ones meet at the number: "worry" reaches "take no thought" (Matthew
+ * 6:34), "patient" reaches "suffereth long". Only words the translations seldom use cross it. A
+ * verse's vote is the share of the question's words it reaches, each by its best entry (the
+ * first entry counts fully, later ones less).
+ */
+export function strongsVotes(input: FindInput): Vote[] {
+  if (!input.lexicons.length) return [];
+  const tagged = TAGGED.filter((t) => input.translations.includes(t));
+  if (!tagged.length) return [];
+  const reach = new Map<number, Map<string, { weight: number; why: string }>>();
+  for (const word of input.words) {
+    if (input.store.findFrequency(word) > SELDOM) continue;
+    const entries = input.store.strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD);
+    entries.forEach((entry, rank) => {
+      const weight = 1 / (rank + 1);
+      const keys = new Set<number>();
+      for (const t of tagged) for (const k of input.store.strongsVerseKeys(t, entry.number, BROAD + 1)) keys.add(k);
+      if (keys.size > BROAD) return;
+      const why = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word})`;
+      for (const key of keys) {
+        const words = reach.get(key) ?? new Map<string, { weight: number; why: string }>();
+        const old = words.get(word);
+        if (!old || old.weight < weight) words.set(word, { weight, why });
+        reach.set(key, words);
+      }
+    });
+  }
+  return [...reach].map(([key, words]) => {
+    const score = [...words.values()].reduce((n, w) => n + w.weight, 0) / input.words.length;
+    return { key, score, why: `Strong's ${[...words.values()].map((w) => w.why).join('; ')}` };
+  });
+}

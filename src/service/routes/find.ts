@@ -1,0 +1,54 @@
+import { z } from '@hono/zod-openapi';
+import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX, FindResult } from '../../core/schemas/find.js';
+import type { ServiceDeps } from '../context.js';
+import { invalid } from '../errors.js';
+import { findVerses } from '../find/engine.js';
+import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { createRouter, ok } from './router.js';
+
+// Its query names (q, limit) key the response cache: dataRoute declares them.
+const PATH = '/v1/data/bible/{translation}/find';
+
+/** `GET /v1/data/bible/{translation}/find?q=…`: the verses a question most likely means (extension). */
+export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
+  const router = createRouter();
+  router.openapi(
+    dataRoute({
+      path: PATH,
+      operationId: 'findVerses',
+      summary: 'The verses a question most likely means',
+      description: `A question or a half-remembered line in everyday words ("what does the Bible say about worry?", "love is patient"), at most ${FIND_QUESTION_MAX} characters. Answers up to \`limit\` verses (1-${FIND_LIMIT_MAX}, default ${FIND_LIMIT_DEFAULT}) in the translation, best first, each with why it was chosen: references the question names come first, then a fusion of word and phrase matches in the KJV and WEB, Strong's numbers, Nave's topics, stories and TSK cross-references, drawing only on resources the key may read. An unknown translation is 404, one the key may not read 403.`,
+      tags: ['bible'],
+      extension: true,
+      request: {
+        params: z.object({ translation: PathParams.translation }),
+        query: z.object({
+          q: requiredQuery('q', 1, 'The question').max(
+            FIND_QUESTION_MAX,
+            `query parameter 'q' must be at most ${FIND_QUESTION_MAX} characters`,
+          ),
+          limit: z
+            .string()
+            .optional()
+            .openapi({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
+        }),
+      },
+      data: FindResult,
+      statuses: STATUSES.lookup,
+      middleware,
+    }),
+    (c) => {
+      const { translation } = c.req.valid('param');
+      const { q, limit: limitText } = c.req.valid('query');
+      let limit = FIND_LIMIT_DEFAULT;
+      if (limitText !== undefined) {
+        if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > FIND_LIMIT_MAX) {
+          throw invalid(`query parameter 'limit' must be an integer from 1 to ${FIND_LIMIT_MAX}`);
+        }
+        limit = Number(limitText);
+      }
+      return ok(c, findVerses(deps.store, c.get('principal'), q, { translation, limit }));
+    },
+  );
+  return router;
+}

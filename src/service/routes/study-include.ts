@@ -1,0 +1,89 @@
+import { z } from '@hono/zod-openapi';
+import { INCLUDE_VALUES, type IncludeValue, type StudyFields } from '../../core/schemas/bible.js';
+import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
+
+/** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
+export const IncludeQuery = z
+  .string()
+  .optional()
+  .transform((s, ctx) => {
+    const values = (s ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = values.find((x) => !(INCLUDE_VALUES as readonly string[]).includes(x));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `query parameter 'include': '${bad}' is not one of ${INCLUDE_VALUES.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return new Set(values as IncludeValue[]);
+  })
+  .openapi({
+    type: 'string',
+    description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
+    example: 'words,red',
+  });
+
+/** Character ranges of `text` covered by red spans; consecutive red spans make one range. */
+export function redRanges(text: string, words: WordSpan[]): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let cursor = 0;
+  let previousRed = false;
+  for (const w of words) {
+    const at = text.indexOf(w.text, cursor);
+    if (at < 0) break;
+    cursor = at + w.text.length;
+    const last = out[out.length - 1];
+    if (w.red && previousRed && last) last.end = cursor;
+    else if (w.red) out.push({ start: at, end: cursor });
+    previousRed = w.red;
+  }
+  return out;
+}
+
+/**
+ * The fields `include` asks for, per verse of a range ("c:v" → fields). Fields asked for are
+ * present on every verse (empty when the translation carries none there).
+ */
+export function studyFields(
+  store: LibraryStore,
+  include: Set<IncludeValue>,
+  translation: string,
+  verses: Array<{ book: number; chapter: number; verse: number; text: string }>,
+): Map<string, StudyFields> {
+  const out = new Map<string, StudyFields>();
+  const first = verses[0];
+  const last = verses[verses.length - 1];
+  if (!include.size || !first || !last) return out;
+  const range = [translation, first.book, first.chapter, first.verse, last.chapter, last.verse] as const;
+  const words = new Map(
+    include.has('words') || include.has('red')
+      ? store.verseWords(...range).map((v) => [`${v.chapter}:${v.verse}`, v.words])
+      : [],
+  );
+  const annotations = new Map(
+    include.has('headings') || include.has('notes')
+      ? store.verseAnnotations(...range).map((a) => [`${a.chapter}:${a.verse}`, a])
+      : [],
+  );
+  for (const v of verses) {
+    const key = `${v.chapter}:${v.verse}`;
+    const fields: StudyFields = {};
+    const spans = words.get(key) ?? [];
+    if (include.has('words'))
+      fields.words = spans.map((w) => ({
+        text: w.text,
+        strongs: w.strongs,
+        ...(w.morph ? { morph: w.morph } : {}),
+        ...(w.red ? { red: true } : {}),
+      }));
+    if (include.has('red')) fields.red = redRanges(v.text, spans);
+    if (include.has('headings')) fields.headings = annotations.get(key)?.headings ?? [];
+    if (include.has('notes')) fields.notes = annotations.get(key)?.notes ?? [];
+    out.set(key, fields);
+  }
+  return out;
+}

