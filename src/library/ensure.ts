@@ -21,7 +21,8 @@ export async function openLibrary(
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);
-  if (store.schemaVersion() >= SCHEMA_VERSION) return store;
+  const version = store.schemaVersion();
+  if (version === undefined || version >= SCHEMA_VERSION) return store;
   store.close();
   await build('the local library was built by an older version');
   return new LibraryStore(path);
