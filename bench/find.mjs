@@ -7,7 +7,7 @@
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
 //   ../shared/eval/retrieval-dev.json beside this repository.
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
@@ -87,23 +87,34 @@ for (const [name, path] of sets) {
   for (const t of ['kjv', 'web']) row(`yardstick: BM25 over ${t}`, measure(questions, yardstick(t)));
 }
 
-/** p50 and p95 milliseconds of a ranker over every question, after one warm-up pass. */
+/**
+ * p50 and p95 milliseconds of a ranker over every question, after one warm-up pass: wall time,
+ * and this process's CPU time (user + system), which other load on the machine disturbs less.
+ */
 function latency(questions, rank) {
   for (const { q } of questions) rank(q);
-  const times = [];
+  const wall = [];
+  const cpu = [];
   for (let round = 0; round < 3; round++) {
     for (const { q } of questions) {
+      const c = process.cpuUsage();
       const t = process.hrtime.bigint();
       rank(q);
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      wall.push(Number(process.hrtime.bigint() - t) / 1e6);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1e3);
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
-  return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`;
+  const at = (times, p) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1);
+  };
+  return `wall p50 ${at(wall, 0.5)} ms, p95 ${at(wall, 0.95)} ms; CPU p50 ${at(cpu, 0.5)} ms, p95 ${at(cpu, 0.95)} ms`;
 }
 const all = sets.flatMap(([, path]) => JSON.parse(readFileSync(path, 'utf8')));
-console.log(`latency in-process over ${all.length} questions × 3:`);
+console.log(
+  `latency in-process over ${all.length} questions × 3 (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
+);
 console.log(`  engine:              ${latency(all, engine([]))} (target p95 < 50 ms)`);
 console.log(`  yardstick BM25 kjv:  ${latency(all, yardstick('kjv'))}`);
 store.close();

@@ -18,7 +18,7 @@ _bible() {
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
+  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
   local globals="--json --base-url --no-color --no-cache --no-pager --quiet --debug --help --version"
 
   cmd=""
@@ -91,6 +91,7 @@ _bible() {
       dictionary) _bible_words "--dictionary -d $globals" "$cur" ;;
       topic) _bible_words "--source $globals" "$cur" ;;
       crossrefs) _bible_words "--text --translation -t $globals" "$cur" ;;
+      find) _bible_words "--translation -t --limit $globals" "$cur" ;;
       stories | story) _bible_words "--theme --q --testament --kind --limit $globals" "$cur" ;;
       strongs) _bible_words "--lex $globals" "$cur" ;;
       chat) _bible_words "--persona --max-tokens --continue $globals" "$cur" ;;

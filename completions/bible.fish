@@ -1,6 +1,6 @@
 # fish completion for bible. Install: bible completion fish > ~/.config/fish/completions/bible.fish
 
-set -l commands passage chapter read books catalog strongs commentary dictionary topic crossrefs stories story config login logout status api completion library serve keys chat plan note bookmark bookmarks export import
+set -l commands passage chapter read books catalog strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys chat plan note bookmark bookmarks export import
 complete -c bible -f
 complete -c bible -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c bible -l json -d 'print JSON'
@@ -11,7 +11,7 @@ complete -c bible -l no-pager -d 'never page'
 complete -c bible -l quiet -d 'quiet'
 complete -c bible -l debug -d 'debug output'
 complete -c bible -n "__fish_seen_subcommand_from passage chapter read commentary crossrefs" -a "(bible __complete books 2>/dev/null)"
-complete -c bible -n "__fish_seen_subcommand_from passage chapter read crossrefs" -s t -l translation -x -a "(bible __complete translations 2>/dev/null)"
+complete -c bible -n "__fish_seen_subcommand_from passage chapter read crossrefs find" -s t -l translation -x -a "(bible __complete translations 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from commentary" -s c -l commentary -x -a "(bible __complete commentaries 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from dictionary" -s d -l dictionary -x -a "(bible __complete dictionaries 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from dictionary" -a "search entry"
@@ -22,7 +22,7 @@ complete -c bible -n "__fish_seen_subcommand_from strongs" -l lex -x -a "greek h
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l testament -x -a "OT NT"
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l kind -x -a "narrative parable"
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l theme -x
-complete -c bible -n "__fish_seen_subcommand_from stories story" -l limit -x
+complete -c bible -n "__fish_seen_subcommand_from stories story find" -l limit -x
 complete -c bible -n "__fish_seen_subcommand_from chat" -l persona -x -a "(bible __complete personas 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from config" -a "list get set unset path"
 complete -c bible -n "__fish_seen_subcommand_from library" -a "import status"

@@ -104,6 +104,7 @@ export class BibleClient {
     const res = await withRetries(() => this.attempt(request, timeoutMs, options.signal), {
       ...this.options.retry,
       maxRetries: retryable ? (options.maxRetries ?? this.options.retry?.maxRetries) : 0,
+      signal: options.signal,
       onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
     });
     debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);

@@ -10,6 +10,8 @@ export interface RetryOptions {
   /** Longest Retry-After worth waiting for (default 4 × maxDelayMs); a longer one (a daily limit's) is answered at once. */
   maxRetryAfterMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** A cancel cuts the wait before a retry short (the next attempt then ends at once). */
+  signal?: AbortSignal;
   onRetry?: (attempt: number, delayMs: number, reason: string) => void;
 }
 
@@ -82,6 +84,9 @@ export async function withRetries(
     }
     const delay = Math.min(maxRetryAfter, retry.retryAfterMs ?? backoffMs(attempt, base, cap));
     options.onRetry?.(attempt + 1, delay, retry.reason);
-    await sleep(delay);
+    const { signal } = options;
+    if (!signal?.aborted) {
+      await Promise.race([sleep(delay), new Promise((r) => signal?.addEventListener('abort', r, { once: true }))]);
+    }
   }
 }

@@ -21,8 +21,14 @@ export async function openLibrary(
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);
-  const version = store.schemaVersion();
-  if (version === undefined || version >= SCHEMA_VERSION) return store;
+  let version: number;
+  try {
+    version = store.schemaVersion();
+  } catch {
+    // Not a database at all: the caller says so and how to mend it (`bible library import`).
+    return store;
+  }
+  if (version >= SCHEMA_VERSION) return store;
   store.close();
   await build('the local library was built by an older version');
   return new LibraryStore(path);

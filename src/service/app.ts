@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { authenticate } from './auth.js';
+import { chatBodyLimit } from './chat/body-limit.js';
 import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
+import { singleQueryValues } from './known-query.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
@@ -42,7 +44,12 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   });
 
   // Every data route, the contract's and the extensions, runs these: key, scopes, quota, cache.
-  const data: DataMiddleware = [authenticate(deps, { allowBearer: true }), dataQuota(deps), responseCache()];
+  const data: DataMiddleware = [
+    authenticate(deps, { allowBearer: true }),
+    singleQueryValues(),
+    dataQuota(deps),
+    responseCache(),
+  ];
   app.route('/', catalogRoutes(deps, data));
   app.route('/', bibleRoutes(deps, data));
   app.route('/', strongsRoutes(deps, data));
@@ -54,6 +61,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', searchRoutes(deps, data));
   app.route('/', concordanceRoutes(deps, data));
   app.route('/', findRoutes(deps, data));
+  app.post('/v1/chat', chatBodyLimit());
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {

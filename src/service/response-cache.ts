@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
+import { knownQueryNames } from './known-query.js';
 
 /** Limits of the in-memory answer cache, in bytes of JSON. */
 export const RESPONSE_CACHE_LIMITS = {
@@ -9,20 +10,9 @@ export const RESPONSE_CACHE_LIMITS = {
   entryBytes: 512 * 1024,
 } as const;
 
-/**
- * The query parameters each route knows, by its Hono path (`/v1/data/bible/:translation/passage`).
- * Declared by the route definitions; a route that declares none is keyed on its whole query.
- */
-const QUERY_NAMES = new Map<string, readonly string[]>();
-
-/** Declares a route's query parameters (OpenAPI path form, `{name}`), so unknown ones do not split its cache entries. */
-export function declareQueryNames(openApiPath: string, names: readonly string[]): void {
-  QUERY_NAMES.set(openApiPath.replace(/\{(\w+)\}/g, ':$1'), [...names].sort());
-}
-
 /** What identifies an answer: what the key may read, the path, and the route's known query parameters in a fixed order. */
 function cacheKey(c: Context<AppEnv>): string {
-  const names = QUERY_NAMES.get(c.req.routePath);
+  const names = knownQueryNames(c);
   const all = c.req.queries();
   const query = (names ?? Object.keys(all).sort())
     .filter((n) => all[n] !== undefined)

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
+import { errorBody } from './errors.js';
 import type { KeyStore } from './keys/key-store.js';
+import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 
 export interface RunningServer {
   url: string;
@@ -17,6 +19,19 @@ export interface ServerOptions {
   /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;
+  /** SERVER_LIMITS unless given (tests use short ones). */
+  limits?: Partial<ServerLimits>;
+}
+
+/**
+ * A request in absolute form (`GET http://other.host/… HTTP/1.1`) that names a host other than
+ * the Host header: this is an origin server, not a proxy, so it is refused.
+ */
+function namesAnotherHost(req: Request): boolean {
+  const host = req.headers.get('host');
+  if (host === null) return false;
+  const url = new URL(req.url);
+  return URL.parse(`${url.protocol}//${host}`)?.host !== url.host;
 }
 
 export class PortInUseError extends Error {
@@ -26,9 +41,14 @@ export class PortInUseError extends Error {
 /** Starts the HTTP service; resolves once it listens, rejects with PortInUseError on a busy port. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError });
+  const limits = { ...SERVER_LIMITS, ...options.limits };
   const fetch = async (req: Request): Promise<Response> => {
     const started = performance.now();
-    const res = await inner.fetch(req);
+    const res = namesAnotherHost(req)
+      ? Response.json(errorBody('INVALID_REQUEST', 'the request names another host; this server is not a proxy'), {
+          status: 400,
+        })
+      : await inner.fetch(req);
     const url = req.url;
     const from = url.indexOf('/', url.indexOf('//') + 2);
     const q = url.indexOf('?', from);
@@ -37,18 +57,32 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     return res;
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname: options.host, port: options.port }, (info: AddressInfo) => {
-      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve({
-        url: `http://${host}:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            // Idle keep-alive sockets would hold close() open; end them.
-            (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-          }),
-      });
-    });
+    const server = serve(
+      {
+        fetch,
+        hostname: options.host,
+        port: options.port,
+        serverOptions: {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: limits.checkIntervalMs,
+        },
+      },
+      (info: AddressInfo) => {
+        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+        resolve({
+          url: `http://${host}:${info.port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              // Idle keep-alive sockets would hold close() open; end them.
+              (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+            }),
+        });
+      },
+    );
+    server.maxConnections = limits.maxConnections;
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE')
         reject(new PortInUseError(`port ${options.port} on ${options.host} is in use; choose another with --port`));

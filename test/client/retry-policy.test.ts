@@ -14,6 +14,7 @@ import { type Attempt, shouldRetry } from '../../src/client/retry.js';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/client/transport.js';
 import { PROVIDER_TIMEOUT_MS } from '../../src/core/schemas/chat.js';
 import { TEST_LIBRARY } from '../support/env.js';
+import { until } from '../support/until.js';
 
 const answer = (status: number, headers: Record<string, string> = {}): Attempt => ({
   response: { status, headers, body: '{}' },
@@ -158,6 +159,18 @@ describe('BibleClient: per-request policy over the embedded service', () => {
     await expect(pending).rejects.toBeInstanceOf(UserAbortError);
     expect(faults.sent).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it('a cancel during the wait before a retry ends the request then, not after the wait', async () => {
+    faults = new Faults(embedded);
+    client = new BibleClient({ transport: faults, retry: { sleep: () => new Promise(() => {}) } });
+    faults.script = [status(503)];
+    const cancel = new AbortController();
+    const pending = client.get('/v1/data/bible/books', {}, { signal: cancel.signal });
+    await until(() => faults.sent.length === 1, 'the first attempt');
+    cancel.abort();
+    await expect(pending).rejects.toBeInstanceOf(UserAbortError);
+    expect(faults.sent).toHaveLength(1);
   });
 
   it('says a 409 plainly when the first answer never comes', async () => {

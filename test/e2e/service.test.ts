@@ -90,7 +90,7 @@ const STATUS_CASES: Record<string, Partial<Record<200 | 400 | 403 | 404, [KeyNam
     200: ['full', '/v1/data/commentaries/scofield/John/3/3'],
     400: ['full', '/v1/data/commentaries/mhcc/John/3/x'],
     403: ['partial', '/v1/data/commentaries/scofield/John/3/3'],
-    404: ['full', '/v1/data/commentaries/tdavid/John/3/16'],
+    404: ['full', '/v1/data/commentaries/tdavid/Genesis/1/1'],
   },
   '/v1/data/dictionaries/{id}/search': {
     400: ['full', '/v1/data/dictionaries/kjv-wordbook/search'],
@@ -221,12 +221,19 @@ describe('bible serve: the data interface end to end', () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       openapi: string;
       info: { version: string };
-      paths: Record<string, unknown>;
+      paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.info.version).toBe('1.0.0');
     await SwaggerParser.validate(structuredClone(doc) as never);
-    expect(Object.keys(doc.paths).sort()).toEqual([...TEMPLATES, '/v1/chat'].sort());
+    // Every path of the contract; any other is an extension, tagged so, under /v1/data/.
+    const contract = [...TEMPLATES, '/v1/chat'];
+    const paths = Object.keys(doc.paths);
+    expect(paths.filter((p) => contract.includes(p)).sort()).toEqual(contract.sort());
+    for (const path of paths.filter((p) => !contract.includes(p))) {
+      expect(path).toMatch(/^\/v1\/data\//);
+      for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags, path).toContain('extensions');
+    }
   });
 
   it('authenticates: no key, unknown key, revoked key; X-API-Key or Bearer', async () => {

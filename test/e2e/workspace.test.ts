@@ -132,6 +132,20 @@ describe('the study workspace, end to end', () => {
     expect((await runCli(['plan', 'status'], env)).code).toBe(4);
   });
 
+  itWithSword('plan today --read in two translations side by side: one attribution for each', async () => {
+    const env = at(workspace(), { BIBLE_NOW: '2026-06-01T12:00:00Z', TZ: 'UTC' });
+    await runCli(['plan', 'start', 'proverbs-31'], env);
+    const read = await runCli(['plan', 'today', '--read', '-t', 'kjv,web'], env);
+    expect(read.stderr).toBe('');
+    expect(read.stdout).toContain('Proverbs 1 (KJV, WEB)\n');
+    expect(read.stdout.match(/^— .*$/gm)?.map((l) => l.slice(0, 30))).toEqual([
+      '— King James Version (1769 sta',
+      '— World English Bible (2015, e',
+    ]);
+    const asJson = JSON.parse((await runCli(['plan', 'today', '--read', '--json', '-t', 'kjv,web'], env)).stdout);
+    expect(asJson.text.map((t: { translation: string }) => t.translation)).toEqual(['kjv', 'web']);
+  });
+
   it('notes and bookmarks mark the verses passage and chapter show, embedded and over HTTP', async () => {
     const dir = workspace();
     const env = at(dir);

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { type AppEnv, keyPrincipal, LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import type { KeyRecord } from '../../src/service/keys/key-store.js';
-import { declareQueryNames, responseCache } from '../../src/service/response-cache.js';
+import { declareQueryNames } from '../../src/service/known-query.js';
+import { responseCache } from '../../src/service/response-cache.js';
 
 const LIMITS = { budgetBytes: 10_000, entryBytes: 3_000 };
 

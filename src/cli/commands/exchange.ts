@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Exchange } from '../../workspace/exchange/exchange.js';
 import type { PassageText } from '../../workspace/exchange/markdown.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { type IO, readAll } from '../io.js';
+import type { IO } from '../io.js';
 import { plural, readUserStore, withUserStore } from '../workspace.js';
 
 interface ExportOptions {
@@ -56,20 +56,36 @@ export async function runExport(file: string | undefined, opts: ExportOptions, c
   );
 }
 
-export async function runImport(file: string, opts: { format?: string }, ctx: Context): Promise<void> {
-  const { exchangeFormat } = await import('../../workspace/exchange/exchange.js');
-  const { readExchange } = await import('../../workspace/exchange/formats.js');
-  const format = exchangeFormat(opts.format, file === '-' ? undefined : file);
-  let text: string;
+/** The import's text, refused unread past the size an export can have (a wrong file costs nothing). */
+async function readImport(file: string, ctx: Context): Promise<string> {
+  const { MAX_IMPORT_BYTES } = await import('../../workspace/exchange/formats.js');
+  const tooBig = () => usageError(`${file === '-' ? 'stdin' : file}: larger than an export can be (50 MB)`);
+  if (file === '-') {
+    let text = '';
+    for await (const chunk of ctx.io.stdin) {
+      text += chunk.toString();
+      if (text.length > MAX_IMPORT_BYTES) throw tooBig();
+    }
+    return text;
+  }
   try {
-    text = file === '-' ? await readAll(ctx.io.stdin) : readFileSync(file, 'utf8');
+    if (statSync(file).size > MAX_IMPORT_BYTES) throw tooBig();
+    return readFileSync(file, 'utf8');
   } catch (err) {
+    if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new CliError(
       `cannot read ${file}${code ? ` (${code})` : ''}`,
       code === 'ENOENT' ? EXIT.NOT_FOUND : EXIT.FAILURE,
     );
   }
+}
+
+export async function runImport(file: string, opts: { format?: string }, ctx: Context): Promise<void> {
+  const { exchangeFormat } = await import('../../workspace/exchange/exchange.js');
+  const { readExchange } = await import('../../workspace/exchange/formats.js');
+  const format = exchangeFormat(opts.format, file === '-' ? undefined : file);
+  const text = await readImport(file, ctx);
   const x = readExchange(format, text, file === '-' ? 'stdin' : file);
   const report = await withUserStore(ctx, (s) => s.merge(x));
   if (ctx.globals.json) return ctx.json(report);

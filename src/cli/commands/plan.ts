@@ -11,6 +11,7 @@ import type { IO } from '../io.js';
 import { renderTable } from '../render/table.js';
 import { localToday, plural, readUserStore, withUserStore } from '../workspace.js';
 import { runPassage } from './bible.js';
+import { collectIds, translationIds } from './study-options.js';
 
 interface PlanOption {
   plan?: string;
@@ -95,7 +96,7 @@ export async function runPlanStart(name: string, opts: { from?: string }, ctx: C
 }
 
 export async function runPlanToday(
-  opts: PlanOption & { read?: boolean; translation?: string },
+  opts: PlanOption & { read?: boolean; translation?: string[] },
   ctx: Context,
 ): Promise<void> {
   const today = await localToday(ctx);
@@ -119,8 +120,10 @@ export async function runPlanToday(
     if (!opts.read || !refs.length) return ctx.json(report);
     const { fetchPassages, referencesFromArgs } = await import('../references.js');
     const client = await ctx.client();
-    const translation = await ctx.resourceId('bible', opts.translation);
-    return ctx.json({ plans: report, text: await fetchPassages(client, translation, await referencesFromArgs(refs)) });
+    const texts = [];
+    for (const id of await translationIds(ctx, opts))
+      texts.push(await fetchPassages(client, id, await referencesFromArgs(refs)));
+    return ctx.json({ plans: report, text: texts.length > 1 ? texts : texts[0] });
   }
   for (const r of report) {
     const plan = plans.find((p) => p.id === r.plan) as StartedPlan;
@@ -286,7 +289,7 @@ export function registerPlan(program: Command, io: IO): void {
     .description("today's reading of each started plan")
     .option(...planOption)
     .option('--read', 'print the text too')
-    .option('-t, --translation <id>', 'translation id for --read')
+    .option('-t, --translation <ids>', 'translation id for --read, or several side by side: kjv,web', collectIds)
     .action(async (opts, cmd: Command) => runPlanToday(opts, await contextFor(io, cmd)));
   plan
     .command('done')

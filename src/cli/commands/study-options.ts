@@ -21,11 +21,9 @@ export function collectIds(value: string, previous: string | string[] | undefine
 export async function translationIds(ctx: Context, opts: TranslationOptions): Promise<string[]> {
   const asked = opts.translation === undefined ? [] : collectIds('', opts.translation);
   if (!asked.length) return [await ctx.resourceId('bible', undefined)];
-  const ids: string[] = [];
-  // Each through resourceId, which remembers the choice (a NOT_FOUND then names the ids there are).
-  for (const id of new Map(asked.map((a) => [a.toLowerCase(), a])).values())
-    ids.push(await ctx.resourceId('bible', id));
-  return ids;
+  // Through resourceId, so a wrong id gets the list of translations and the nearest.
+  const unique = [...new Map(asked.map((id) => [id.toLowerCase(), id])).values()];
+  return Promise.all(unique.map((id) => ctx.resourceId('bible', id)));
 }
 
 /**

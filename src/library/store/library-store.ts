@@ -281,16 +281,9 @@ export class LibraryStore {
     return rows.map((r) => ({ ...r, headings: JSON.parse(r.headings), notes: JSON.parse(r.notes) }));
   }
 
-  /**
-   * The library file's schema version (PRAGMA user_version); undefined when the file cannot be
-   * read, which the first query then reports the usual way.
-   */
-  schemaVersion(): number | undefined {
-    try {
-      return this.db.pragma('user_version', { simple: true }) as number;
-    } catch {
-      return undefined;
-    }
+  /** The library file's schema version (PRAGMA user_version). */
+  schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
   }
 
   /** Full-text search over one translation's verses (best matches first). */

@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
-import type { ServiceDeps } from '../context.js';
+import { keyPrincipal, LOCAL_PRINCIPAL, type ServiceDeps } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { KeyRecord } from '../keys/key-store.js';
 import { checkReferences } from './cited-references.js';
@@ -10,12 +10,16 @@ import { groundingText, retrieve } from './retrieval.js';
 /** Largest reply when no key sets one (the embedded local principal). */
 const LOCAL_MAX_TOKENS = 2_048;
 
+/** What a key that may read no Bible translation is told, instead of someone else's text. */
+export const NO_READABLE_BIBLE =
+  'This key may read no Bible translation, so there is no Scripture to answer from. Ask the operator of this service for a key that includes one.';
+
 /** The attribution of every library resource the grounding drew on, for the reply's footer. */
-function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>): string[] {
+function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>, canRead: (id: string) => boolean): string[] {
   const used = new Set<string>();
   if (g.verses.length) used.add(g.translation);
   if (g.commentary) used.add(g.commentary.id);
-  const all = deps.store.resources();
+  const all = deps.store.resources().filter((r) => canRead(r.id));
   if (g.topics.length) for (const r of all.filter((x) => x.kind === 'topics')) used.add(r.id);
   if (g.stories.length) used.add('stories');
   if (g.strongs.length)
@@ -38,12 +42,18 @@ export async function answerChat(
   const history = req.conversationHistory ?? [];
   const cap = options.key?.maxTokens ?? LOCAL_MAX_TOKENS;
   const maxTokens = Math.min(req.maxTokens === undefined ? cap : Math.floor(req.maxTokens) || 1, cap);
-  const resources = deps.store.resources();
+  // Retrieval draws only on what the key may read: the chat must not quote what the data interface refuses.
+  const { canRead } = options.key ? keyPrincipal(options.key) : LOCAL_PRINCIPAL;
+  const resources = deps.store.resources().filter((r) => canRead(r.id));
   const translation =
-    resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ??
-    resources.find((r) => r.kind === 'bible')?.id ??
-    'kjv';
-  const grounding = retrieve(deps.store, req.message, persona, translation);
+    resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ?? resources.find((r) => r.kind === 'bible')?.id;
+  // The tokenizer's tables are large: loaded with the first message, not with the service.
+  const { tokenCount, truncateToTokens } = await import('./tokens.js');
+  if (!translation) {
+    const message = truncateToTokens(NO_READABLE_BIBLE, maxTokens);
+    return { message, model: 'none', usage: { inputTokens: 0, outputTokens: tokenCount(message) } };
+  }
+  const grounding = retrieve(deps.store, req.message, persona, translation, canRead);
   const system = SYSTEM_PROMPTS[persona];
   const context = groundingText(grounding);
   let reply: Awaited<ReturnType<ChatProvider['reply']>>;
@@ -63,10 +73,8 @@ export async function answerChat(
     deps.logError?.(err);
     throw new ApiError('INTERNAL_ERROR', `${err.message}; the request is safe to retry`);
   }
-  // The tokenizer's tables are large: loaded with the first message, not with the service.
-  const { tokenCount, truncateToTokens } = await import('./tokens.js');
   const checked = checkReferences(truncateToTokens(reply.text, maxTokens));
-  const sources = attributions(deps, reply.used ?? grounding);
+  const sources = attributions(deps, reply.used ?? grounding, canRead);
   if (sources.length) checked.text = `${checked.text}\n\n— Sources: ${sources.join(' ')}`;
   const usage = reply.usage ?? {
     inputTokens: tokenCount([system, context, ...history.map((t) => t.content), req.message].join('\n')),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, ServiceDeps } from '../context.js';
-import { ApiError } from '../errors.js';
 import { periods } from '../keys/key-store.js';
+import { limitExceeded } from '../quota.js';
 
 /** What the embedded library reports: it has no message limits. */
 const UNLIMITED = { daily: { limit: -1, remaining: -1 }, monthly: { limit: -1, remaining: -1 } };
@@ -20,18 +20,21 @@ export function chatQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
       return next();
     }
     const { day, month, dailyReset, monthlyReset } = periods();
-    const taken = deps.keys.takeChat(key.id, day, month, key.chatDaily, key.chatMonthly);
+    const taken = await deps.keys.takeChatSoon(key.id, day, month, key.chatDaily, key.chatMonthly);
     if ('refused' in taken) {
-      if (taken.refused === 'daily') {
-        throw new ApiError(
-          'DAILY_LIMIT_EXCEEDED',
-          `daily message limit of ${key.chatDaily} reached; it resets at ${dailyReset} (midnight UTC)`,
-        );
-      }
-      throw new ApiError(
-        'MONTHLY_LIMIT_EXCEEDED',
-        `monthly message limit of ${key.chatMonthly} reached; it resets at ${monthlyReset} (the 1st, UTC)`,
-      );
+      return taken.refused === 'daily'
+        ? limitExceeded(
+            c,
+            'DAILY_LIMIT_EXCEEDED',
+            `daily message limit of ${key.chatDaily} reached; it resets at ${dailyReset} (midnight UTC)`,
+            dailyReset,
+          )
+        : limitExceeded(
+            c,
+            'MONTHLY_LIMIT_EXCEEDED',
+            `monthly message limit of ${key.chatMonthly} reached; it resets at ${monthlyReset} (the 1st, UTC)`,
+            monthlyReset,
+          );
     }
     c.set('chatLimits', {
       daily: { limit: key.chatDaily, remaining: key.chatDaily - taken.daily },
@@ -43,8 +46,8 @@ export function chatQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
       ok = c.res.status < 400 && !c.error;
     } finally {
       if (!ok) {
-        deps.keys.giveBack(key.id, 'chat-daily', day);
-        deps.keys.giveBack(key.id, 'chat-monthly', month);
+        deps.keys.giveBackSoon(key.id, 'chat-daily', day);
+        deps.keys.giveBackSoon(key.id, 'chat-monthly', month);
       }
     }
   };

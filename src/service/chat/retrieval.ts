@@ -1,6 +1,6 @@
-import { BOOKS, findBook } from '../../core/canon/canon.js';
+import { BOOKS, findBook, MAX_BOOK_NAME_LENGTH } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
-import { formatReference, parseReference } from '../../core/reference/reference.js';
+import { formatReference, parseReference, probeReference } from '../../core/reference/reference.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { LibraryStore, StrongsRow, VerseRow } from '../../library/store/library-store.js';
 
@@ -35,17 +35,26 @@ export function keywords(question: string): string[] {
 
 const verseRef = (v: VerseRow) => `${BOOKS[v.book - 1]!.name} ${v.chapter}:${v.verse}`;
 
+/** How many references a question may name for retrieval, and how many numbers in it are looked at. */
+const NAMED_MAX = 3;
+const NUMBERS_EXAMINED_MAX = 50;
+
 /**
  * References named in the question itself ("What is love in 1 Corinthians 13:4?"): at each
  * chapter or chapter:verse, the longest run of up to four words before it that reads as one.
+ * Bounded whatever the question: the first few found, the first numbers looked at, a short
+ * stretch of text before each, and no misspelling suggestions (their cost grows with the text).
  */
 export function namedReferences(question: string): string[] {
   const found: string[] = [];
+  let examined = 0;
   for (const m of question.matchAll(/\b\d{1,3}(?::\d{1,3}(?:\s?[-–]\s?\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
-    const before = question.slice(0, m.index).trimEnd().split(/\s+/).slice(-4);
+    if (found.length >= NAMED_MAX || ++examined > NUMBERS_EXAMINED_MAX) break;
+    const stretch = question.slice(Math.max(0, m.index - 4 * MAX_BOOK_NAME_LENGTH), m.index);
+    const before = stretch.trimEnd().split(/\s+/).slice(-4);
     for (let n = before.length; n >= 1; n--) {
       try {
-        const text = formatReference(parseReference(`${before.slice(-n).join(' ')} ${m[0]}`));
+        const text = formatReference(probeReference(`${before.slice(-n).join(' ')} ${m[0]}`));
         if (!found.includes(text)) found.push(text);
         break;
       } catch {
@@ -61,10 +70,16 @@ export function namedReferences(question: string): string[] {
  * any passage the question names), topics and stories; for the scholar, Strong's words and a
  * commentary note on the first verse.
  */
-export function retrieve(store: LibraryStore, question: string, persona: PersonaId, translation: string): Grounding {
+export function retrieve(
+  store: LibraryStore,
+  question: string,
+  persona: PersonaId,
+  translation: string,
+  canRead: (resourceId: string) => boolean = () => true,
+): Grounding {
   const words = keywords(question);
   const grounding: Grounding = { translation, verses: [], topics: [], stories: [], strongs: [] };
-  for (const text of namedReferences(question).slice(0, 3)) {
+  for (const text of namedReferences(question)) {
     const ref = parseReference(text);
     const rows = store
       .verses(translation, ref.book.number, ref.start.chapter, ref.start.verse, ref.end.chapter, ref.end.verse)
@@ -80,7 +95,7 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       if (!grounding.verses.some((g) => g.ref === ref) && grounding.verses.length < 5)
         grounding.verses.push({ ref, text: v.text });
     }
-    const nave = store.resources().find((r) => r.kind === 'topics');
+    const nave = store.resources().find((r) => r.kind === 'topics' && canRead(r.id));
     if (nave) {
       for (const w of words) {
         const topic = store.topicByHeadword(nave.id, w);
@@ -93,12 +108,16 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       }
     }
     // Stories that match every word; failing that, ones whose title names a word of the question.
-    const { stories } = store.stories({ q: words.slice(0, 3).join(' '), limit: 2 });
+    const { stories } = canRead('stories')
+      ? store.stories({ q: words.slice(0, 3).join(' '), limit: 2 })
+      : { stories: [] };
     const found = stories.length
       ? stories
-      : words
-          .flatMap((w) => store.stories({ q: w, limit: 5 }).stories.filter((s) => s.title.toLowerCase().includes(w)))
-          .slice(0, 2);
+      : !canRead('stories')
+        ? []
+        : words
+            .flatMap((w) => store.stories({ q: w, limit: 5 }).stories.filter((s) => s.title.toLowerCase().includes(w)))
+            .slice(0, 2);
     for (const s of found) {
       if (!grounding.stories.some((x) => x.slug === s.slug)) {
         grounding.stories.push({
@@ -129,7 +148,7 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
       : true;
     const available = store
       .resources()
-      .filter((r) => r.kind === 'lexicon')
+      .filter((r) => r.kind === 'lexicon' && canRead(r.id))
       .map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew') as 'greek' | 'hebrew');
     const lexicons = available.sort((a, b) => (a === 'greek' ? -1 : 1) * (nt ? 1 : -1) || a.localeCompare(b));
     for (const w of words.slice(0, 4)) {
@@ -145,8 +164,8 @@ export function retrieve(store: LibraryStore, question: string, persona: Persona
     }
     const first = grounding.verses[0];
     const commentary =
-      store.resources().find((r) => r.kind === 'commentary' && r.id === 'mhcc') ??
-      store.resources().find((r) => r.kind === 'commentary');
+      store.resources().find((r) => r.kind === 'commentary' && r.id === 'mhcc' && canRead(r.id)) ??
+      store.resources().find((r) => r.kind === 'commentary' && canRead(r.id));
     if (first && commentary) {
       const ref = parseReference(first.ref);
       const note = store.noteAt(commentary.id, ref.book.number, ref.start.chapter, ref.start.verse);

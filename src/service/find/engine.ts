@@ -1,5 +1,5 @@
 import { BOOKS } from '../../core/canon/canon.js';
-import type { FindResult, FoundVerse } from '../../core/schemas/find.js';
+import { FIND_QUESTION_MAX, type FindResult, type FoundVerse } from '../../core/schemas/find.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
 import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
@@ -27,7 +27,7 @@ const WEIGHTS: Record<SignalName, number> = {
   strongs: 0.6,
   topics: 0.8,
   stories: 0.4,
-  crossrefs: 0.4,
+  crossrefs: 0.25,
 };
 
 export interface FindOptions {
@@ -52,6 +52,9 @@ function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): v
   }
 }
 
+/** Content words past this many add little but cost a lookup each; a long question is read up to here. */
+const MAX_WORDS = 24;
+
 const byScore = (fused: Map<VerseKey, Fused>) =>
   [...fused].map(([key, f]) => ({ key, score: f.score })).sort((a, b) => b.score - a.score || a.key - b.key);
 
@@ -71,10 +74,12 @@ export function findVerses(
   const usable = store.resources().filter((r) => principal.canRead(r.id));
   const firstOf = (kind: ResourceRow['kind']) => usable.find((r) => r.kind === kind);
   const on = (s: SignalName) => !options.without?.includes(s);
+  // Bounded work whoever calls: the endpoint caps a question's length, the chat may not.
+  const text = question.slice(0, FIND_QUESTION_MAX);
   const input: FindInput = {
     store,
-    question,
-    words: contentWords(question),
+    question: text,
+    words: contentWords(text).slice(0, MAX_WORDS),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
@@ -127,10 +132,12 @@ function attributionOf(
   usable: ResourceRow[],
 ): string {
   const ids = new Set<string>([translation.id]);
-  if (drawn.has('lexical')) for (const id of input.translations) ids.add(id);
+  if (['lexical', 'phrase', 'strongs'].some((s) => drawn.has(s as SignalName)))
+    for (const id of input.translations) ids.add(id);
   if (drawn.has('topics') && input.topics) ids.add(input.topics);
   if (drawn.has('stories') && input.stories) ids.add(input.stories);
   if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  if (drawn.has('strongs')) for (const r of usable) if (r.kind === 'lexicon') ids.add(r.id);
   return [...ids]
     .map((id) => usable.find((r) => r.id === id)?.attribution)
     .filter((a): a is string => a !== undefined)

@@ -2,8 +2,10 @@ import { tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';
 import { stem } from './stem.js';
 
+/** About how many verses find_fts holds (one row per verse of the canon). */
+const VERSES = 31_102;
 /** How many verses the full-text ranking hands on to the lexical and phrase signals. */
-const DEPTH = 400;
+const DEPTH = 200;
 /**
  * A word in more verses than this (god, lord, all) is left out of the index query when the
  * question has rarer ones: its BM25 weight is small and ranking its thousands of verses is most
@@ -46,7 +48,9 @@ export function heldWords(words: string[], verseWords: string[]): string[] {
   return words.filter((w) => {
     const s = stem(w);
     if (s.length < 4) return verseWords.some((t) => t === w || t === s || t === `${s}s`);
-    return verseWords.some((t) => t.startsWith(s));
+    // "love" holds for "loving": a final e gives way to a suffix.
+    const base = s.replace(/e$/, '');
+    return verseWords.some((t) => t.startsWith(base));
   });
 }
 
@@ -74,11 +78,14 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
 
 /**
  * Lexical ranking: the verse's relevance, times the share of the question's content words it
- * holds (a verse with one of two words is half as good a match, however rare that word); the
- * words it holds are its reason.
+ * holds, each word weighed by its rarity (a verse with only the rarer of two words is not the
+ * best match however short it is); the words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  return matches.map((m) => {
+  // Each word weighs its rarity (inverse document frequency), so holding "melchizedek" counts for more than holding "king".
+  const weight = new Map(input.words.map((w) => [w, Math.log(1 + VERSES / (1 + input.store.findFrequency(w)))]));
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const votes = matches.map((m) => {
     const all = new Set(Object.values(m.held).flat());
     // Each word told once, with the translation it is in when only one has it.
     const told = [...all].map((w) => {
@@ -87,8 +94,10 @@ export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] 
     });
     return {
       key: m.key,
-      score: (m.relevance * all.size) / Math.max(1, input.words.length),
+      score: total > 0 ? (m.relevance * [...all].reduce((n, w) => n + (weight.get(w) ?? 0), 0)) / total : 0,
       why: `words: ${told.join(', ')}`,
     };
   });
+  // A verse the index matched by a form none of the question's words holds by stem gets no vote.
+  return votes.filter((v) => v.score > 0);
 }

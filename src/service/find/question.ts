@@ -40,7 +40,7 @@ const CONTRACTION = /\b(?:won|can|shan)'t\b|n't\b|'(?:ll|re|ve)\b|\bi'm\b/g;
 
 /** The words and their order as a text gives them: lower case, contractions opened, possessives folded ("God's" → "god"). */
 export function tokens(text: string): string[] {
-  // A question is put in NFC where it comes in (contentWords, phraseTokens); verses are read as stored.
+  // A question is put in NFKC where it comes in (contentWords, phraseTokens: "ﬁre" → "fire"); verses are read as stored.
   const s = text
     .toLowerCase()
     .replace(/’/g, "'")
@@ -57,7 +57,7 @@ export function isFunctionWord(word: string): boolean {
 
 /** The question's words that may stand in a phrase: all but the frame words, in order. */
 export function phraseTokens(question: string): string[] {
-  return tokens(question.normalize('NFC')).filter((w) => !FRAME_WORDS.has(w));
+  return tokens(question.normalize('NFKC')).filter((w) => !FRAME_WORDS.has(w));
 }
 
 /**
@@ -66,7 +66,7 @@ export function phraseTokens(question: string): string[] {
  */
 export function contentWords(question: string): string[] {
   const out: string[] = [];
-  for (const w of tokens(question.normalize('NFC'))) {
+  for (const w of tokens(question.normalize('NFKC'))) {
     if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || /^\d+$/.test(w) || out.includes(w)) continue;
     if (findBook(w) && w.length > 3) continue;
     out.push(w);

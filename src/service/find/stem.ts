@@ -51,5 +51,9 @@ export function anyWord(words: string[]): string | undefined {
  */
 export function inflectionless(word: string): string {
   if (word.length <= 3) return word;
-  return word.replace(/(eth|est|s)$/, '').replace(/e$/, '');
+  // String tests rather than a regular expression: this runs on every word of every candidate verse.
+  let w = word;
+  if (w.endsWith('eth') || w.endsWith('est')) w = w.slice(0, -3);
+  else if (w.endsWith('s')) w = w.slice(0, -1);
+  return w.endsWith('e') ? w.slice(0, -1) : w;
 }

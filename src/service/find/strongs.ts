@@ -4,6 +4,11 @@ import type { FindInput, Vote } from './signal.js';
 const PER_WORD = 3;
 /** A number in more verses than this (H3068 YHWH, G2316 theos) says nothing about which one is meant. */
 const BROAD = 400;
+/**
+ * Only words the translations seldom use are bridged: a word in more verses than this is found
+ * by the lexical ranking already, and its lexicon entries would only add noise.
+ */
+const SELDOM = 100;
 /** Tagged translations whose Strong's numbers are read (the bridge runs through either). */
 const TAGGED = ['kjv', 'web'];
 
@@ -21,8 +26,9 @@ export function lexiconPrefix(word: string): string {
  * KJV's renderings, so "anxiety" finds G3309 "to be anxious about", rendered "take thought"), and
  * the verses whose words carry those numbers in a tagged translation get a vote. Today's words
  * and the KJV's archaic ones meet at the number: "worry" reaches "take no thought" (Matthew
- * 6:34), "patient" reaches "suffereth long". A verse's vote is the share of the question's words
- * it reaches, each by its best entry (the first entry counts fully, later ones less).
+ * 6:34), "patient" reaches "suffereth long". Only words the translations seldom use cross it. A
+ * verse's vote is the share of the question's words it reaches, each by its best entry (the
+ * first entry counts fully, later ones less).
  */
 export function strongsVotes(input: FindInput): Vote[] {
   if (!input.lexicons.length) return [];
@@ -30,6 +36,7 @@ export function strongsVotes(input: FindInput): Vote[] {
   if (!tagged.length) return [];
   const reach = new Map<number, Map<string, { weight: number; why: string }>>();
   for (const word of input.words) {
+    if (input.store.findFrequency(word) > SELDOM) continue;
     const entries = input.store.strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD);
     entries.forEach((entry, rank) => {
       const weight = 1 / (rank + 1);

@@ -6,6 +6,7 @@ import { checkChapter, checkVerse, resolveBook } from '../../core/reference/refe
 import { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
+import { declareQueryNames } from '../known-query.js';
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -72,6 +73,8 @@ export function dataRoute<
     },
     ...errorResponses(spec.statuses, 'data'),
   };
+  const query = (spec.request as { query?: z.ZodObject } | undefined)?.query;
+  declareQueryNames(spec.path, query ? Object.keys(query.shape) : []);
   return createRoute({
     method: 'get',
     path: spec.path,
@@ -85,21 +88,27 @@ export function dataRoute<
   });
 }
 
+/**
+ * An integer path parameter as a client writes one: decimal digits only. Number() would also
+ * take `1e1`, `0x3`, `+3` or `3.0`, which the contract's "integer" does not mean.
+ */
+export function integerParam(name: string, min: number) {
+  const rule = `${name} must be an integer of at least ${min}`;
+  return z
+    .string()
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule))
+    .openapi({ type: 'integer', minimum: min, param: { name, in: 'path', required: true } });
+}
+
 /** Path parameters shared by many routes, each with the rule the contract gives it. */
 export const PathParams = {
   translation: z.string().min(1).openapi({ description: 'Translation id from the catalog (case-insensitive)' }),
   id: z.string().min(1).openapi({ description: 'Resource id from the catalog (case-insensitive)' }),
   book: z.string().min(1).openapi({ description: 'Book number 1-66, full English name, or a common abbreviation' }),
-  chapter: z.coerce
-    .number({ error: 'chapter must be an integer of at least 1' })
-    .int('chapter must be an integer of at least 1')
-    .min(1, 'chapter must be an integer of at least 1')
-    .openapi({ type: 'integer', minimum: 1 }),
-  verse: z.coerce
-    .number({ error: 'verse must be an integer of at least 1' })
-    .int('verse must be an integer of at least 1')
-    .min(1, 'verse must be an integer of at least 1')
-    .openapi({ type: 'integer', minimum: 1 }),
+  chapter: integerParam('chapter', 1),
+  verse: integerParam('verse', 1),
 };
 
 /** A required, non-blank query string of at least `min` characters. */

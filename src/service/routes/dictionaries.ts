@@ -3,7 +3,7 @@ import { DictionaryEntry, DictionarySearchResult, SEARCH_RESULTS_MAX } from '../
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, integerParam, PathParams, requiredQuery, STATUSES } from './common.js';
 import { createRouter, ok } from './router.js';
 
 export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -41,11 +41,7 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
       request: {
         params: z.object({
           id: PathParams.id,
-          idx: z.coerce
-            .number({ error: 'idx must be an integer of at least 0' })
-            .int('idx must be an integer of at least 0')
-            .min(0, 'idx must be an integer of at least 0')
-            .openapi({ type: 'integer', minimum: 0, param: { name: 'idx', in: 'path', required: true } }),
+          idx: integerParam('idx', 0),
         }),
       },
       data: DictionaryEntry,

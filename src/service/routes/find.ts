@@ -3,12 +3,11 @@ import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX, FindResult } fro
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { findVerses } from '../find/engine.js';
-import { declareQueryNames } from '../response-cache.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { createRouter, ok } from './router.js';
 
+// Its query names (q, limit) key the response cache: dataRoute declares them.
 const PATH = '/v1/data/bible/{translation}/find';
-declareQueryNames(PATH, ['q', 'limit']);
 
 /** `GET /v1/data/bible/{translation}/find?q=…`: the verses a question most likely means (extension). */
 export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {

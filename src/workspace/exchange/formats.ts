@@ -5,7 +5,7 @@ import { readJson, writeJson } from './json.js';
 import { type PassageText, readMarkdown, writeMarkdown } from './markdown.js';
 
 // An export of a lifetime of notes stays well under this; a bigger file is not one of ours.
-const MAX_IMPORT_BYTES = 50_000_000;
+export const MAX_IMPORT_BYTES = 50_000_000;
 
 export function writeExchange(format: ExchangeFormat, x: Exchange, texts: Map<string, PassageText>): string {
   if (format === 'json') return writeJson(x);

@@ -1,0 +1,33 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.js';
+import { errorBody } from './errors.js';
+
+/**
+ * The query parameters each data route knows, by its Hono path (`/v1/data/bible/:translation/passage`),
+ * declared where the route is defined (dataRoute). What a request sends beyond them is ignored.
+ */
+const QUERY_NAMES = new Map<string, readonly string[]>();
+
+/** Declares a route's query parameters; `openApiPath` is in OpenAPI form (`{name}`). */
+export function declareQueryNames(openApiPath: string, names: readonly string[]): void {
+  QUERY_NAMES.set(openApiPath.replace(/\{(\w+)\}/g, ':$1'), [...names].sort());
+}
+
+/** The query parameters the matched route knows, sorted; undefined for a route that declared none. */
+export function knownQueryNames(c: Context<AppEnv>): readonly string[] | undefined {
+  return QUERY_NAMES.get(c.req.routePath);
+}
+
+/**
+ * 400 for a known query parameter given more than once (`?limit=1&limit=2`): which one was meant
+ * is not ours to guess, and the schema would see an array and answer in zod's words.
+ */
+export function singleQueryValues(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    for (const name of knownQueryNames(c) ?? []) {
+      if ((c.req.queries(name)?.length ?? 0) > 1)
+        return c.json(errorBody('INVALID_REQUEST', `query parameter '${name}' may be given once`), 400);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKS } from '../../src/core/canon/canon.js';
+import { formatReference } from '../../src/core/reference/reference.js';
+import { LibraryStore } from '../../src/library/store/library-store.js';
+import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
+import { crossrefVotes } from '../../src/service/find/crossrefs.js';
+import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/service/find/lexical.js';
+import { namedVotes } from '../../src/service/find/named.js';
+import { phraseVotes, statementOrders } from '../../src/service/find/phrase.js';
+import { contentWords, namedReferences, phraseTokens, tokens } from '../../src/service/find/question.js';
+import { type FindInput, keyParts, type Vote, verseKey } from '../../src/service/find/signal.js';
+import { inflectionless, stem } from '../../src/service/find/stem.js';
+import { storyVotes } from '../../src/service/find/stories.js';
+import { lexiconPrefix, strongsVotes } from '../../src/service/find/strongs.js';
+import { topicVotes } from '../../src/service/find/topics.js';
+import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+
+const ref = (key: number) => {
+  const { book, chapter, verse } = keyParts(key);
+  return `${BOOKS[book - 1]?.name} ${chapter}:${verse}`;
+};
+/** The refs of votes, best first (canonical order among equals). */
+const ranked = (votes: Vote[]) => [...votes].sort((a, b) => b.score - a.score || a.key - b.key).map((v) => ref(v.key));
+const voteFor = (votes: Vote[], text: string) => votes.find((v) => ref(v.key) === text);
+
+describe('reading a question', () => {
+  it('keeps content words only: no frame words, function words, numbers or lone book names', () => {
+    expect(contentWords('What does the Bible say about worry and anxiety?')).toEqual(['worry', 'anxiety']);
+    expect(contentWords('Who was Melchizedek?')).toEqual(['melchizedek']);
+    expect(contentWords('the verse behind "love is patient" in Romans 8')).toEqual(['love', 'patient']);
+    expect(contentWords("God's plans, God's hope")).toEqual(['god', 'plans', 'hope']);
+    expect(contentWords('what is the')).toEqual([]);
+  });
+
+  it('opens contractions and folds possessives and curly apostrophes', () => {
+    expect(tokens('Don’t be afraid; I’m with you. Abraham’s wife won’t')).toEqual([
+      'do',
+      'not',
+      'be',
+      'afraid',
+      'i',
+      'am',
+      'with',
+      'you',
+      'abraham',
+      'wife',
+      'will',
+      'not',
+    ]);
+    expect(phraseTokens('What does the Bible say about I can do all things')).toEqual([
+      'the',
+      'about',
+      'i',
+      'can',
+      'do',
+      'all',
+      'things',
+    ]);
+  });
+
+  it('reads the references a question names, and nothing that only looks like one', () => {
+    expect(namedReferences('what does Romans 8:28 mean, and Psalm 23?').map(formatReference)).toEqual([
+      'Romans 8:28',
+      'Psalms 23',
+    ]);
+    expect(namedReferences('1 Cor 13:4-7 on love').map(formatReference)).toEqual(['1 Corinthians 13:4-7']);
+    expect(namedReferences('the 12 apostles and 7 loaves')).toEqual([]);
+    expect(namedReferences('John 99:1')).toEqual([]);
+  });
+
+  it('puts a wh- question in the order a verse would state it', () => {
+    expect(statementOrders('Where was Jesus born?')).toEqual([
+      ['was', 'jesus', 'born'],
+      ['jesus', 'was', 'born'],
+    ]);
+    expect(statementOrders('What is faith?')).toEqual([
+      ['is', 'faith'],
+      ['faith', 'is'],
+    ]);
+    expect(statementOrders('Who was the first king?')).toEqual([['was', 'the', 'first', 'king']]);
+  });
+
+  it('stems for prefixes, drops only inflections for phrases, and shortens words for the lexicon', () => {
+    expect(['forgiving', 'enemies', 'betrayed', 'cheerfully', 'greatest', 'sin'].map(stem)).toEqual([
+      'forgiv',
+      'enem',
+      'betray',
+      'cheerful',
+      'great',
+      'sin',
+    ]);
+    expect(['worketh', 'works', 'loveth', 'love', 'faithful', 'is'].map(inflectionless)).toEqual([
+      'work',
+      'work',
+      'lov',
+      'lov',
+      'faithful',
+      'is',
+    ]);
+    expect(['anxiety', 'worry', 'patient', 'lie'].map(lexiconPrefix)).toEqual(['anxi', 'worr', 'pati', 'lie']);
+    expect(wordsMatch(['cheerfully', 'sin', 'say "x"'])).toBe('"cheerfully" OR "cheerful"* OR "sin" OR "say ""x"""');
+    expect(heldWords(['betrayed', 'sin', 'enemies', 'love'], ['he', 'betray', 'since', 'enemy', 'loving'])).toEqual([
+      'betrayed',
+      'enemies',
+      'love',
+    ]);
+  });
+});
+
+describe('the signals, on the real library', () => {
+  let store: LibraryStore;
+  const input = (question: string, over: Partial<FindInput> = {}): FindInput => ({
+    store,
+    question,
+    words: contentWords(question),
+    translations: ['kjv', 'web'],
+    topics: 'nave',
+    crossrefs: 'tsk',
+    stories: 'stories',
+    lexicons: ['greek', 'hebrew'],
+    ...over,
+  });
+  beforeAll(() => {
+    store = new LibraryStore(TEST_LIBRARY);
+  });
+  afterAll(() => store.close());
+
+  it('named: the passage a question names, in order, each verse just below the one before', () => {
+    const votes = namedVotes(input('what does Psalm 23 say'));
+    expect(votes.map((v) => ref(v.key))).toEqual([1, 2, 3, 4, 5, 6].map((v) => `Psalms 23:${v}`));
+    expect(votes.map((v) => v.score)).toEqual([1, 0.999, 0.998, 0.997, 0.996, 0.995]);
+    expect(votes[0]?.why).toBe('named in the question: Psalms 23');
+  });
+
+  itWithSword('lexical: BM25 over both wordings, scaled by the share of the words a verse holds', () => {
+    const i = input('love your enemies');
+    const votes = lexicalVotes(i, lexicalMatches(i));
+    const top = ranked(votes).slice(0, 10);
+    expect(top).toContain('Matthew 5:44');
+    expect(top).toContain('Luke 6:27');
+    expect(voteFor(votes, 'Luke 6:27')?.why).toBe('words: love, enemies');
+    expect(votes.every((v) => v.score > 0 && v.score <= 1)).toBe(true);
+    // A word in only one wording says which.
+    const worry = input('worry');
+    const peter = voteFor(lexicalVotes(worry, lexicalMatches(worry)), '1 Peter 5:7');
+    expect(peter?.why).toBe('words: worry (WEB)');
+  });
+
+  itWithSword('lexical: question words alone select nothing', () => {
+    const i = input('what does the Bible say about it?');
+    expect(lexicalMatches(i)).toEqual([]);
+  });
+
+  itWithSword('phrase: a line of mostly function words finds its verse', () => {
+    const i = input('I can do all things through Christ');
+    const votes = phraseVotes(i, lexicalMatches(i));
+    expect(ranked(votes)[0]).toBe('Philippians 4:13');
+    expect(voteFor(votes, 'Philippians 4:13')).toMatchObject({
+      score: 1,
+      why: 'phrase (KJV): 6 of 6 word pairs in order',
+    });
+    // One pair alone is no phrase: "the golden" of "the golden rule".
+    const golden = input('the golden rule');
+    expect(voteFor(phraseVotes(golden, lexicalMatches(golden)), 'Revelation 8:3')).toBeUndefined();
+  });
+
+  itWithSword("strongs: today's word reaches the KJV's archaic one through the number", () => {
+    const votes = strongsVotes(input('anxiety'));
+    const matthew = voteFor(votes, 'Matthew 6:34');
+    expect(matthew?.why).toContain('G3309');
+    expect(store.verses('kjv', 40, 6, 34, 6, 34)[0]?.text).toContain('Take therefore no thought');
+    expect(strongsVotes(input('anxiety', { lexicons: [] }))).toEqual([]);
+    expect(strongsVotes(input('anxiety', { translations: [] }))).toEqual([]);
+  });
+
+  itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {
+    const golden = topicVotes(input('the golden rule'));
+    expect(voteFor(golden, 'Matthew 7:12')).toEqual({
+      key: verseKey(40, 7, 12),
+      score: 1,
+      why: 'topic: GOLDEN RULE',
+    });
+    // "golden" alone is spent on the phrase: no GOLDEN ALTAR.
+    expect(golden.some((v) => v.why.includes('ALTAR'))).toBe(false);
+    const anxiety = topicVotes(input('anxiety'));
+    expect(voteFor(anxiety, 'Philippians 4:6')?.why).toBe('topic: CARE (see also from ANXIETY)');
+    expect(topicVotes(input('anxiety', { topics: undefined }))).toEqual([]);
+  });
+
+  itWithSword('stories: the story the words name, its opening verse first', () => {
+    const votes = storyVotes(input('Who betrayed Jesus?'));
+    expect(votes.some((v) => v.why === 'story: The Betrayal and Arrest of Jesus')).toBe(true);
+    expect(Math.max(...votes.map((v) => v.score))).toBe(1);
+    expect(storyVotes(input('Who betrayed Jesus?', { stories: undefined }))).toEqual([]);
+  });
+
+  it('crossrefs: the verses the best candidates link to', () => {
+    const votes = crossrefVotes(input('Melchizedek'), [{ key: verseKey(1, 14, 18), score: 1 }]);
+    expect(voteFor(votes, 'Psalms 110:4')?.why).toBe('cross-reference from Genesis 14:18');
+    expect(Math.max(...votes.map((v) => v.score))).toBe(1);
+    expect(crossrefVotes(input('x', { crossrefs: undefined }), [{ key: verseKey(1, 14, 18), score: 1 }])).toEqual([]);
+  });
+
+  it('every signal answers an empty question with nothing', () => {
+    const i = input('');
+    expect([namedVotes(i), lexicalMatches(i), strongsVotes(i), topicVotes(i), storyVotes(i)]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
+    expect(LOCAL_PRINCIPAL.canRead('kjv')).toBe(true);
+  });
+});
