@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv } from '../support/cli.js';
 import { itWithSword } from '../support/env.js';
-import { createKey, type Served, serve, serviceDataDir } from '../support/server.js';
+import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
 const KJV_ATTRIBUTION =
   "King James Version (1769 standard text, with Strong's numbers). Public Domain. From the CrossWire SWORD module engKJV2006eb.";
@@ -205,7 +206,17 @@ describe('bible mcp over stdio (embedded library)', () => {
   });
 });
 
-describe('bible mcp --base-url: a remote service, its keys and quota', () => {
+/** With a key of 2 requests a day: a passage and a lexicon entry are answered, the third call is over the quota. */
+async function spendDailyQuotaOfTwo(client: Client): Promise<void> {
+  const a = await call(client, 'passage', { refs: 'John 3:16', translations: ['kjv'] });
+  expect(a.text).toBe(`John 3:16 (KJV)\n3:16 ${JOHN_3_16_KJV}\n\n${KJV_ATTRIBUTION}`);
+  expect((await call(client, 'strongs', { number: 'G26' })).isError).toBe(false);
+  const over = await call(client, 'strongs', { number: 'G25' });
+  expect(over.isError).toBe(true);
+  expect(over.text.startsWith('DAILY_LIMIT_EXCEEDED: ')).toBe(true);
+}
+
+describe('a served library: bible mcp --base-url, and /mcp on bible serve (Streamable HTTP)', () => {
   let dataDir: string;
   let served: Served;
   beforeAll(async () => {
@@ -214,16 +225,11 @@ describe('bible mcp --base-url: a remote service, its keys and quota', () => {
   }, 60_000);
   afterAll(() => served.stop());
 
-  it('answers with the configured key, counts against its daily quota, and says when there is no key', async () => {
+  it('bible mcp --base-url answers with the configured key, counts against its daily quota, and says when there is no key', async () => {
     const key = await createKey(dataDir, ['--name', 'mcp', '--daily', '2']);
     const client = await connect(['--base-url', served.url], { BIBLE_API_KEY: key });
     try {
-      const a = await call(client, 'passage', { refs: 'John 3:16', translations: ['kjv'] });
-      expect(a.text).toBe(`John 3:16 (KJV)\n3:16 ${JOHN_3_16_KJV}\n\n${KJV_ATTRIBUTION}`);
-      expect((await call(client, 'strongs', { number: 'G26' })).isError).toBe(false);
-      const over = await call(client, 'strongs', { number: 'G25' });
-      expect(over.isError).toBe(true);
-      expect(over.text.startsWith('DAILY_LIMIT_EXCEEDED: ')).toBe(true);
+      await spendDailyQuotaOfTwo(client);
     } finally {
       await client.close();
     }
@@ -236,5 +242,38 @@ describe('bible mcp --base-url: a remote service, its keys and quota', () => {
     } finally {
       await anonymous.close();
     }
+  }, 60_000);
+
+  async function connectHttp(headers: Record<string, string>): Promise<Client> {
+    const client = new Client({ name: 'bible-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`), { requestInit: { headers } }));
+    return client;
+  }
+
+  it('/mcp refuses a request without a key or with an unknown one, in the contract envelope', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const none = await get(served.url, '/mcp', headers, 'POST', body);
+    expect(none.status).toBe(401);
+    expect(none.body.error?.code).toBe('MISSING_API_KEY');
+    const unknown = await get(served.url, '/mcp', { ...headers, 'x-api-key': 'bbl_nope' }, 'POST', body);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error?.code).toBe('INVALID_API_KEY');
+  });
+
+  it("/mcp answers the tools with the key's scopes, and counts their data requests against its daily quota", async () => {
+    const key = await createKey(dataDir, ['--name', 'mcp-http', '--daily', '2', '--scopes', 'kjv,strongs-greek']);
+    const client = await connectHttp({ authorization: `Bearer ${key}` });
+    try {
+      expect((await client.listTools()).tools).toHaveLength(12);
+      const denied = await call(client, 'crossrefs', { reference: 'John 3:16' });
+      expect(denied.isError).toBe(true);
+      expect(denied.text.startsWith('SCOPE_DENIED: ')).toBe(true);
+      await spendDailyQuotaOfTwo(client);
+    } finally {
+      await client.close();
+    }
+    const usage = await get(served.url, '/v1/data/catalog', { 'x-api-key': key });
+    expect(usage.status).toBe(429);
   }, 60_000);
 });
