@@ -90,7 +90,7 @@ const STATUS_CASES: Record<string, Partial<Record<200 | 400 | 403 | 404, [KeyNam
     200: ['full', '/v1/data/commentaries/scofield/John/3/3'],
     400: ['full', '/v1/data/commentaries/mhcc/John/3/x'],
     403: ['partial', '/v1/data/commentaries/scofield/John/3/3'],
-    404: ['full', '/v1/data/commentaries/tdavid/Psalms/23/4'],
+    404: ['full', '/v1/data/commentaries/tdavid/Genesis/1/1'],
   },
   '/v1/data/dictionaries/{id}/search': {
     400: ['full', '/v1/data/dictionaries/kjv-wordbook/search'],
