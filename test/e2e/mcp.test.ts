@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,6 +37,22 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
   return { isError: !!r.isError, text, data: r.structuredContent as Record<string, unknown> | undefined };
 }
+
+describe('bible mcp start-up', () => {
+  it("the MCP SDK is loaded by `bible mcp` (and /mcp) only: no part of it on the built CLI's static import graph", () => {
+    const seen = new Set<string>();
+    const queue = ['cli.js'];
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const code = readFileSync(join(process.cwd(), 'dist', file), 'utf8');
+      for (const m of code.matchAll(/^import\b[^;]*?["']\.\/([^"']+)["']/gm)) queue.push(m[1] as string);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    const withSdk = [...seen].filter((f) => readFileSync(join(process.cwd(), 'dist', f), 'utf8').includes('McpServer'));
+    expect(withSdk).toEqual([]);
+  });
+});
 
 describe('bible mcp over stdio (embedded library)', () => {
   let client: Client;
