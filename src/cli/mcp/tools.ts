@@ -351,7 +351,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       title: 'Topical Bible',
       description:
         "A topic's entries in every topical work (Nave's Topical Bible): headings with the verses on each, " +
-        'to gather what Scripture says on a subject. Example: {"topic": "faith"}.',
+        'to gather what Scripture says on a subject. Example: {"topic": "faith"}. ' +
+        'A subject with no entry (NOT_FOUND) may still be found by find, in your own words.',
       input: { topic: z.string().min(1).max(100).describe('A topic headword, like faith, prayer or Abraham') },
       output: MergedTopic,
     },
