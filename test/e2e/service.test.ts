@@ -411,17 +411,20 @@ describe('bible serve: the data interface end to end', () => {
   it('commentaries: chapters and verses, notes on verse runs', async () => {
     const ch = await ok('full', '/v1/data/commentaries/MHCC/John/3');
     expect(ch).toMatchObject({ id: 'mhcc', book: 'John', chapter: 3 });
-    expect(ch.entries.map((e: { verse: number }) => e.verse).slice(0, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(new Set(ch.entries.slice(0, 8).map((e: { text: string }) => e.text)).size).toBe(1);
+    // Every verse of the chapter, each with the section that expounds it (1-21: the discourse).
+    expect(ch.entries.map((e: { verse: number }) => e.verse)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(new Set(ch.entries.slice(0, 21).map((e: { text: string }) => e.text)).size).toBe(1);
     const v = await ok('full', '/v1/data/commentaries/scofield/John/3/3');
     expect(v.text).toMatch(/^\*born again\*/);
     expect((await ok('full', '/v1/data/commentaries/tdavid/Psalms/23/1')).text).toContain('Psalm 23');
+    // The Treasury of David, split per verse: Spurgeon on verse 4, not the whole psalm.
+    expect((await ok('full', '/v1/data/commentaries/tdavid/Psalms/23/4')).text).toMatch(/^EXPOSITION\n\n\*Verse 4\.\*/);
     await expectError(
       'full',
-      '/v1/data/commentaries/tdavid/Psalms/23/4',
+      '/v1/data/commentaries/tdavid/John/3/16',
       404,
       'NOT_FOUND',
-      'tdavid has no note on Psalms 23:4',
+      'tdavid has no note on John 3:16',
     );
     await expectError(
       'full',
