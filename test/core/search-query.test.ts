@@ -171,9 +171,24 @@ describe('the search scope', () => {
     expect(parseScope('Rom')).toEqual([{ from: 45, to: 45 }]);
     expect(parseScope('Matt-John')).toEqual([{ from: 40, to: 43 }]);
     expect(parseScope('1 John – Jude, Ps')).toEqual([
+      { from: 19, to: 19 },
       { from: 62, to: 65 },
+    ]);
+  });
+
+  it('joins parts that touch or overlap, so any scope is at most 33 ranges', () => {
+    expect(parseScope('Gen,Exod,Gen,Lev-Deut,Ps')).toEqual([
+      { from: 1, to: 5 },
       { from: 19, to: 19 },
     ]);
+    expect(parseScope('nt,Matt-John')).toEqual([{ from: 40, to: 66 }]);
+    const everyOtherBook = Array.from({ length: 33 }, (_, i) => String(2 * i + 1)).join(',');
+    expect(parseScope(everyOtherBook)).toHaveLength(33);
+  });
+
+  it('refuses more parts than there are books before resolving any', () => {
+    expect(() => parseScope(Array(67).fill('Gen').join(','))).toThrow('search scope has 67 parts; at most 66');
+    expect(() => parseScope(Array(1001).fill('Gen').join(','))).toThrow('search scope has 1001 parts; at most 66');
   });
 
   it('rejects unknown books, backward ranges and empty parts', () => {

@@ -234,6 +234,15 @@ describe('bible serve: the data interface end to end', () => {
       expect(path).toMatch(/^\/v1\/data\//);
       for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags, path).toContain('extensions');
     }
+    // The contract's operations are not tagged `extensions`, so a client that leaves extensions out
+    // keeps all of them; an optional parameter added to one is marked on the parameter.
+    for (const path of contract)
+      for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags ?? [], path).not.toContain('extensions');
+    const passage = doc.paths['/v1/data/bible/{translation}/passage']?.get as unknown as {
+      parameters: Array<{ name: string; schema: Record<string, unknown> }>;
+    };
+    const include = passage.parameters.find((p) => p.name === 'include');
+    expect(include?.schema['x-extension']).toBe(true);
   });
 
   it('authenticates: no key, unknown key, revoked key; X-API-Key or Bearer', async () => {
