@@ -3,7 +3,7 @@
 // verse in the top 10), recall@10 and MRR, for the whole engine, with each signal turned off,
 // and for the yardstick (plain FTS5 BM25 over the content words, per translation); then the
 // in-process p95 latency per question beside the yardstick's.
-// Usage: node bench/find.mjs [--library path] [--dev path] [--heldout path] [--translation kjv]
+// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--heldout path] [--translation kjv]
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
 //   ../shared/eval/retrieval-dev.json beside this repository.
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ const { values } = parseArgs({
   options: {
     library: { type: 'string' },
     dev: { type: 'string', default: join(root, '..', 'shared', 'eval', 'retrieval-dev.json') },
+    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
     heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
     translation: { type: 'string', default: 'kjv' },
   },
@@ -36,6 +37,7 @@ const { BOOKS } = await import('../src/core/canon/canon.ts');
 const store = new LibraryStore(library);
 const sets = [
   ['dev', values.dev],
+  ['train', values.train],
   ['held-out', values.heldout],
 ].filter(([name, path]) => {
   if (existsSync(path)) return true;
