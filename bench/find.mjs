@@ -5,7 +5,8 @@
 // in-process p95 latency per question beside the yardstick's.
 // Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--heldout path] [--translation kjv]
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
-//   ../shared/eval/retrieval-dev.json beside this repository.
+//   ../shared/eval/retrieval-dev.json beside this repository (or beside its worktrees' folder);
+//   --train and --heldout to the sets in bench/eval/.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,13 @@ const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
     library: { type: 'string' },
-    dev: { type: 'string', default: join(root, '..', 'shared', 'eval', 'retrieval-dev.json') },
+    // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
+    dev: {
+      type: 'string',
+      default: [join(root, '..', 'shared'), join(root, '..', '..', 'shared')]
+        .map((dir) => join(dir, 'eval', 'retrieval-dev.json'))
+        .find((p) => existsSync(p)),
+    },
     train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
     heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
     translation: { type: 'string', default: 'kjv' },
