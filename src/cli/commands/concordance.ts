@@ -22,7 +22,10 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
   const offset = parseOffset(opts.offset);
   const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
   const client = await ctx.client();
-  const translation = await ctx.resourceId('bible', opts.translation);
+  // With neither a flag nor a setting the service picks its first tagged translation (the
+  // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
+  const translation =
+    opts.translation || ctx.config.translation ? await ctx.resourceId('bible', opts.translation) : undefined;
   const data = await extension(ctx, "verses by Strong's number", () =>
     fetchPages(
       (pageLimit, pageOffset) =>
