@@ -1,6 +1,7 @@
 import type { ChatResponse } from '../core/schemas/chat.js';
 import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
-import type { KeyRecord, KeyStore } from './keys/key-store.js';
+import type { KeyRecord } from './keys/key-store.js';
+import type { StateStore } from './state/state-store.js';
 
 /** Who is asking: a key's record, or the embedded local principal (all access, no quota). */
 export interface Principal {
@@ -24,7 +25,7 @@ export function keyPrincipal(key: KeyRecord): Principal {
 export interface ServiceDeps {
   store: LibraryStore;
   /** Absent in embedded mode: the local principal needs no keys. */
-  keys?: KeyStore;
+  keys?: StateStore;
   /** Where the chat provider's settings come from (BIBLE_LLM_*); defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   /** Where to report unexpected errors (never request headers). */

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
 import { errorBody } from './errors.js';
-import type { KeyStore } from './keys/key-store.js';
+import type { StateStore } from './state/state-store.js';
 
 /** How long a client may take, and how many may be connected at once. */
 export interface ServerLimits {
@@ -36,7 +36,7 @@ export interface ServerOptions {
   host: string;
   port: number;
   store: LibraryStore;
-  keys: KeyStore;
+  keys: StateStore;
   /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;

@@ -1,0 +1,45 @@
+/**
+ * The PostgreSQL schema, as numbered migrations applied in order on start. A migration is never
+ * edited once released: a change is a new entry. Tables carry a `bible_` prefix so the service
+ * can share a database with others.
+ */
+export const MIGRATIONS: { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE bible_keys (
+  id serial PRIMARY KEY,
+  prefix text NOT NULL UNIQUE,
+  hash text NOT NULL UNIQUE,
+  name text NOT NULL,
+  scopes text NOT NULL,
+  daily integer NOT NULL,
+  chat_daily integer NOT NULL,
+  chat_monthly integer NOT NULL,
+  max_tokens integer NOT NULL,
+  created_at text NOT NULL,
+  revoked_at text
+);
+CREATE TABLE bible_usage (
+  key_id integer NOT NULL REFERENCES bible_keys(id),
+  kind text NOT NULL,
+  period text NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (key_id, kind, period)
+);
+CREATE TABLE bible_idempotency (
+  key_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  fingerprint text NOT NULL,
+  status integer,
+  body text,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (key_id, idempotency_key)
+);
+CREATE INDEX bible_idempotency_expiry ON bible_idempotency (expires_at);
+`,
+  },
+];
+
+/** Serialises nodes migrating at once (pg_advisory_xact_lock's key: "bible" in ASCII). */
+export const MIGRATION_LOCK = 0x6269626c65;
