@@ -39,6 +39,29 @@ CREATE TABLE bible_idempotency (
 CREATE INDEX bible_idempotency_expiry ON bible_idempotency (expires_at);
 `,
   },
+  {
+    // A chat message against both limits in one call: one round trip holds the rows' locks, so a
+    // burst on one key queues for microseconds, not for a client's round trips.
+    version: 2,
+    sql: `
+CREATE FUNCTION bible_take_chat(p_key integer, p_day text, p_month text, p_daily integer, p_monthly integer,
+                                OUT daily integer, OUT monthly integer)
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bible_usage AS u (key_id, kind, period, count) VALUES (p_key, 'chat-daily', p_day, 1)
+    ON CONFLICT (key_id, kind, period) DO UPDATE SET count = u.count + 1 WHERE u.count < p_daily
+    RETURNING u.count INTO daily;
+  IF daily IS NULL THEN RETURN; END IF;
+  INSERT INTO bible_usage AS u (key_id, kind, period, count) VALUES (p_key, 'chat-monthly', p_month, 1)
+    ON CONFLICT (key_id, kind, period) DO UPDATE SET count = u.count + 1 WHERE u.count < p_monthly
+    RETURNING u.count INTO monthly;
+  IF monthly IS NULL THEN
+    -- Refused by the month: the day's unit goes back in the same transaction, unseen by others.
+    UPDATE bible_usage SET count = count - 1 WHERE key_id = p_key AND kind = 'chat-daily' AND period = p_day;
+  END IF;
+END $$;
+`,
+  },
 ];
 
 /** Serialises nodes migrating at once (pg_advisory_xact_lock's key: "bible" in ASCII). */
