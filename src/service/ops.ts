@@ -15,10 +15,11 @@ export function measured(metrics: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const route = routePath(c, -1);
+    // After next() the route index is the handler that answered (a 404 leaves it at a middleware's `…*` pattern).
+    const route = routePath(c);
     metrics.request(
       c.req.method,
-      route && route !== '*' && route !== '/*' ? route : 'unmatched',
+      route && !route.endsWith('*') ? route : 'unmatched',
       c.res.status,
       (performance.now() - started) / 1000,
     );

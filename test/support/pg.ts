@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { it } from 'vitest';
+import { itRequiring } from './env.js';
 
 const BIN_DIRS = [
   '/usr/lib/postgresql/17/bin',
@@ -21,21 +21,8 @@ const BIN = binDir();
 export const PG_AVAILABLE = BIN !== undefined;
 const HINT = 'needs PostgreSQL (initdb, pg_ctl): apt-get install -y postgresql';
 
-/**
- * `it` for tests that need PostgreSQL: with BIBLE_TEST_REQUIRE_PG=1 (CI) a missing install fails
- * the test with the install hint; elsewhere the test is skipped, loudly (as itWithSword).
- */
-export function itWithPg(name: string, fn: () => unknown | Promise<unknown>, timeout?: number): void {
-  if (PG_AVAILABLE) it(name, fn, timeout);
-  else if (process.env.BIBLE_TEST_REQUIRE_PG === '1')
-    it(name, () => {
-      throw new Error(`${name}: ${HINT}`);
-    });
-  else {
-    console.warn(`SKIPPED (${HINT}): ${name}`);
-    it.skipIf(true)(`${name} [${HINT}]`, fn);
-  }
-}
+/** `it` for tests that need it (BIBLE_TEST_REQUIRE_PG=1 in CI: fail with the hint; elsewhere skipped loudly). */
+export const itWithPg = itRequiring(PG_AVAILABLE, 'BIBLE_TEST_REQUIRE_PG', HINT);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
