@@ -4,6 +4,7 @@ import { InvalidReferenceError } from '../core/reference/reference.js';
 import { WorkspaceError } from '../workspace/errors.js';
 import { CliError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { InputTooLargeError } from './io.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -41,6 +42,9 @@ export function describeFailure(err: unknown): Failure {
       message: err.message,
       envelope: envelope(notFound ? 'NOT_FOUND' : err.kind === 'conflict' ? 'CONFLICT' : 'USAGE', err.message),
     };
+  }
+  if (err instanceof InputTooLargeError) {
+    return { exitCode: EXIT.USAGE, message: err.message, envelope: envelope('INVALID_REQUEST', err.message) };
   }
   if (err instanceof UserAbortError) {
     return { exitCode: EXIT.INTERRUPTED, message: err.message, envelope: envelope('CANCELLED', err.message) };

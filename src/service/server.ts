@@ -3,29 +3,8 @@ import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
 import { errorBody } from './errors.js';
+import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { StateStore } from './state/state-store.js';
-
-/** How long a client may take, and how many may be connected at once. */
-export interface ServerLimits {
-  /** To send the request line and headers (Node's default: 60 s). */
-  headersTimeoutMs: number;
-  /** To send the whole request, body included (Node's default: 300 s). */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this. */
-  keepAliveTimeoutMs: number;
-  /** Connections beyond this many are closed as they arrive. */
-  maxConnections: number;
-  /** How often those timeouts are checked (Node's default: 30 s, which would stretch them). */
-  checkIntervalMs: number;
-}
-
-export const SERVER_LIMITS: ServerLimits = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 512,
-  checkIntervalMs: 1_000,
-};
 
 export interface RunningServer {
   url: string;

@@ -60,7 +60,10 @@ export const ChatRequest = z
     },
     { error: 'the body must be a JSON object' },
   )
-  .meta({ id: 'ChatRequest' });
+  .meta({
+    id: 'ChatRequest',
+    description: `Sent as Content-Type: application/json; the whole body at most ${CHAT_BODY_MAX_BYTES} bytes, read no further (else 400 INVALID_REQUEST). The message and each history item's content at most ${CHAT_MESSAGE_MAX} characters.`,
+  });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
 const RateLimit = z.object({ limit: z.number(), remaining: z.number() });

@@ -1,6 +1,6 @@
-import { BOOKS, findBook } from '../../core/canon/canon.js';
+import { BOOKS, findBook, MAX_BOOK_NAME_LENGTH } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
-import { formatReference, parseReference } from '../../core/reference/reference.js';
+import { formatReference, parseReference, probeReference } from '../../core/reference/reference.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { LibraryStore, StrongsRow, VerseRow } from '../../library/store/library-store.js';
 
@@ -35,17 +35,26 @@ export function keywords(question: string): string[] {
 
 const verseRef = (v: VerseRow) => `${BOOKS[v.book - 1]!.name} ${v.chapter}:${v.verse}`;
 
+/** How many references a question may name for retrieval, and how many numbers in it are looked at. */
+const NAMED_MAX = 3;
+const NUMBERS_EXAMINED_MAX = 50;
+
 /**
  * References named in the question itself ("What is love in 1 Corinthians 13:4?"): at each
  * chapter or chapter:verse, the longest run of up to four words before it that reads as one.
+ * Bounded whatever the question: the first few found, the first numbers looked at, a short
+ * stretch of text before each, and no misspelling suggestions (their cost grows with the text).
  */
 export function namedReferences(question: string): string[] {
   const found: string[] = [];
+  let examined = 0;
   for (const m of question.matchAll(/\b\d{1,3}(?::\d{1,3}(?:\s?[-–]\s?\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
-    const before = question.slice(0, m.index).trimEnd().split(/\s+/).slice(-4);
+    if (found.length >= NAMED_MAX || ++examined > NUMBERS_EXAMINED_MAX) break;
+    const stretch = question.slice(Math.max(0, m.index - 4 * MAX_BOOK_NAME_LENGTH), m.index);
+    const before = stretch.trimEnd().split(/\s+/).slice(-4);
     for (let n = before.length; n >= 1; n--) {
       try {
-        const text = formatReference(parseReference(`${before.slice(-n).join(' ')} ${m[0]}`));
+        const text = formatReference(probeReference(`${before.slice(-n).join(' ')} ${m[0]}`));
         if (!found.includes(text)) found.push(text);
         break;
       } catch {
@@ -70,7 +79,7 @@ export function retrieve(
 ): Grounding {
   const words = keywords(question);
   const grounding: Grounding = { translation, verses: [], topics: [], stories: [], strongs: [] };
-  for (const text of namedReferences(question).slice(0, 3)) {
+  for (const text of namedReferences(question)) {
     const ref = parseReference(text);
     const rows = store
       .verses(translation, ref.book.number, ref.start.chapter, ref.start.verse, ref.end.chapter, ref.end.verse)
