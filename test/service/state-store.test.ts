@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_STORE_OPTIONS, KeyStore } from '../../src/service/keys/key-store.js';
+import { MIGRATIONS } from '../../src/service/state/pg-migrations.js';
 import { PG_SERVER_OPTIONS, PgStateStore } from '../../src/service/state/pg-store.js';
 import type { StateStore } from '../../src/service/state/state-store.js';
 import { itWithPg, PG_AVAILABLE, type PgCluster, startPgCluster } from '../support/pg.js';
@@ -124,6 +125,6 @@ describe('PostgreSQL migrations', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM bible_schema_migrations ORDER BY version');
     await client.end();
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
   });
 });
