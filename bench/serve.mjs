@@ -109,7 +109,7 @@ for (const [name, args, count] of SETUPS) {
       `${`${name}, ${target}`.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   ${(r.rps / base.rps).toFixed(2)}× bare   non-2xx+errors ${r.bad}`,
     );
   }
-  for (const n of nodes) n.child.kill('SIGTERM');
+  await Promise.all(nodes.map((n) => new Promise((done) => n.child.once('close', done).kill('SIGTERM'))));
 }
 console.log('target for the 20,000 passages: >= 0.5× bare, p99 < 25 ms');
 cluster?.remove();

@@ -335,6 +335,10 @@ export class KeyStore implements StateStore {
     );
   }
 
+  knownSpent(keyId: number, kind: UsageKind, period: string, limit: number): boolean {
+    return this.used(keyId, kind, period) >= limit;
+  }
+
   used(keyId: number, kind: UsageKind, period: string): number {
     const row = this.stmt('SELECT count FROM usage WHERE key_id = ? AND kind = ? AND period = ?').get(
       keyId,

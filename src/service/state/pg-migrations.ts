@@ -62,6 +62,25 @@ BEGIN
 END $$;
 `,
   },
+  {
+    // n takes of one counter in one call (a node's takes that arrive together): the first
+    // `granted` of them succeed, counted old+1 … old+granted; one row lock per batch, not per request.
+    version: 3,
+    sql: `
+CREATE FUNCTION bible_take_n(p_key integer, p_kind text, p_period text, p_n integer, p_limit integer,
+                             OUT old integer, OUT granted integer)
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bible_usage (key_id, kind, period, count) VALUES (p_key, p_kind, p_period, 0)
+    ON CONFLICT (key_id, kind, period) DO NOTHING;
+  SELECT count INTO old FROM bible_usage WHERE key_id = p_key AND kind = p_kind AND period = p_period FOR UPDATE;
+  granted := LEAST(p_n, GREATEST(p_limit - old, 0));
+  IF granted > 0 THEN
+    UPDATE bible_usage SET count = old + granted WHERE key_id = p_key AND kind = p_kind AND period = p_period;
+  END IF;
+END $$;
+`,
+  },
 ];
 
 /** Serialises nodes migrating at once (pg_advisory_xact_lock's key: "bible" in ASCII). */

@@ -39,9 +39,9 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-const TAKE = `INSERT INTO bible_usage (key_id, kind, period, count) VALUES ($1, $2, $3, 1)
-  ON CONFLICT (key_id, kind, period) DO UPDATE SET count = bible_usage.count + 1 WHERE bible_usage.count < $4
-  RETURNING count`;
+interface TakeBatch {
+  waiters: { resolve: (count: number | undefined) => void; reject: (err: unknown) => void }[];
+}
 
 /**
  * The service state in PostgreSQL, shared by every node that names the same database. A take is
@@ -52,6 +52,8 @@ const TAKE = `INSERT INTO bible_usage (key_id, kind, period, count) VALUES ($1, 
 export class PgStateStore implements StateStore {
   private readonly keys = new Map<string, { record: KeyRecord | null; at: number }>();
   private readonly lookups = new Map<string, Promise<KeyRecord | null>>();
+  private readonly refusedAt = new Map<string, { at: number; limit: number }>();
+  private readonly takeBatches = new Map<string, TakeBatch>();
   private readonly pendingGiveBacks = new Map<string, { keyId: number; kind: UsageKind; period: string; n: number }>();
   private giveBackTimer: NodeJS.Timeout | undefined;
   private idempotencyRecords: IdempotencyRecords | undefined;
@@ -161,10 +163,61 @@ export class PgStateStore implements StateStore {
     return row?.count ?? 0;
   }
 
-  async takeSoon(keyId: number, kind: UsageKind, period: string, limit: number): Promise<number | undefined> {
-    if (limit <= 0) return undefined;
-    const [row] = await this.rows<{ count: number }>(TAKE, [keyId, kind, period, limit]);
-    return row?.count;
+  /**
+   * The takes of one counter that arrive in the same turn of the event loop go to the database as
+   * one call (bible_take_n): under a burst on one key a node sends one statement, not one per
+   * request, and the row is locked once per batch. Still exact: the database grants at most what
+   * is left, and the first of the batch get the units.
+   */
+  takeSoon(keyId: number, kind: UsageKind, period: string, limit: number): Promise<number | undefined> {
+    if (limit <= 0) return Promise.resolve(undefined);
+    const counter = `${keyId}\n${kind}\n${period}\n${limit}`;
+    return new Promise((resolve, reject) => {
+      let batch = this.takeBatches.get(counter);
+      if (!batch) {
+        batch = { waiters: [] };
+        this.takeBatches.set(counter, batch);
+        setImmediate(() => {
+          this.takeBatches.delete(counter);
+          this.takeBatch(keyId, kind, period, limit, (batch as TakeBatch).waiters);
+        });
+      }
+      batch.waiters.push({ resolve, reject });
+    });
+  }
+
+  private async takeBatch(
+    keyId: number,
+    kind: UsageKind,
+    period: string,
+    limit: number,
+    waiters: TakeBatch['waiters'],
+  ) {
+    try {
+      const [row] = await this.rows<{ old: number; granted: number }>(
+        'SELECT old, granted FROM bible_take_n($1, $2, $3, $4, $5)',
+        [keyId, kind, period, waiters.length, limit],
+      );
+      const { old, granted } = row ?? { old: 0, granted: 0 };
+      const counter = `${keyId}\n${kind}\n${period}`;
+      if (granted < waiters.length) {
+        if (this.refusedAt.size > 10_000) this.refusedAt.clear();
+        this.refusedAt.set(counter, { at: Date.now(), limit });
+      } else this.refusedAt.delete(counter);
+      for (const [i, w] of waiters.entries()) w.resolve(i < granted ? old + i + 1 : undefined);
+    } catch (err) {
+      for (const w of waiters) w.reject(err);
+    }
+  }
+
+  /**
+   * Spent if this node's last take of the counter was refused within the key cache's time, at the
+   * same limit: a request then is refused before any work, with no round trip; a give-back or a
+   * raised limit shows within that time.
+   */
+  knownSpent(keyId: number, kind: UsageKind, period: string, limit: number): boolean {
+    const refused = this.refusedAt.get(`${keyId}\n${kind}\n${period}`);
+    return refused !== undefined && refused.limit === limit && Date.now() - refused.at < this.options.keyCacheMs;
   }
 
   async takeChatSoon(

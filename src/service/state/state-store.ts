@@ -23,6 +23,11 @@ export interface StateStore {
   /** The key a request presents (revoked ones included: the caller decides); a revocation shows within about 1 s. */
   byKey(key: string): Awaitable<KeyRecord | undefined>;
   used(keyId: number, kind: UsageKind, period: string): Awaitable<number>;
+  /**
+   * Whether a counter is known to be spent, to refuse before any work. A hint: `takeSoon` decides.
+   * SQLite reads the count (local); PostgreSQL answers from this node's last refusal (no round trip).
+   */
+  knownSpent(keyId: number, kind: UsageKind, period: string, limit: number): Awaitable<boolean>;
   /** Takes one unit if fewer than `limit` are used; the count after, or undefined when spent. */
   takeSoon(keyId: number, kind: UsageKind, period: string, limit: number): Promise<number | undefined>;
   /** One chat message against both limits at once: nothing is taken if either is spent. */
