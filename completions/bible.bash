@@ -18,7 +18,7 @@ _bible() {
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
+  local commands="passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve mcp keys plan note bookmark bookmarks export import help"
   local globals="--json --base-url --no-color --no-cache --no-pager --quiet --debug --help --version"
 
   cmd=""

@@ -1,6 +1,6 @@
 # fish completion for bible. Install: bible completion fish > ~/.config/fish/completions/bible.fish
 
-set -l commands passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys chat plan note bookmark bookmarks export import
+set -l commands passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve mcp keys chat plan note bookmark bookmarks export import
 complete -c bible -f
 complete -c bible -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c bible -l json -d 'print JSON'

@@ -11,7 +11,7 @@ _bible() {
     'crossrefs:cross-references of a verse' 'find:the verses a question means' 'stories:Bible stories' 'story:one story'
     'config:settings' 'login:save an API key' 'logout:remove the API key' 'status:backend and paths'
     'api:raw GET of an endpoint' 'completion:shell completion' 'library:build and inspect the library'
-    'serve:serve the data interface' 'keys:manage API keys' 'chat:talk about the Bible'
+    'serve:serve the data interface' 'mcp:tools for AI assistants (MCP)' 'keys:manage API keys' 'chat:talk about the Bible'
     'plan:reading plans' 'note:notes on verses' 'bookmark:bookmark a reference' 'bookmarks:list bookmarks'
     'export:export notes and bookmarks' 'import:import notes and bookmarks'
   )

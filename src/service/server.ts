@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
+import type { McpHandler } from './context.js';
 import { errorBody } from './errors.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { StateStore } from './state/state-store.js';
@@ -19,6 +20,8 @@ export interface ServerOptions {
   /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;
+  /** Serves `/mcp` when given. */
+  mcp?: McpHandler;
   /** SERVER_LIMITS unless given (tests use short ones). */
   limits?: Partial<ServerLimits>;
 }
@@ -40,7 +43,7 @@ export class PortInUseError extends Error {
 
 /** Starts the HTTP service; resolves once it listens, rejects with PortInUseError on a busy port. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
-  const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError });
+  const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError, mcp: options.mcp });
   const limits = { ...SERVER_LIMITS, ...options.limits };
   const fetch = async (req: Request): Promise<Response> => {
     const started = performance.now();
