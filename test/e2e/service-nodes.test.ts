@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itWithPg, PG_AVAILABLE, type PgCluster, startPgCluster } from '../support/pg.js';
 import { runCliInProcess } from '../support/run-cli.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
@@ -116,4 +116,22 @@ describe('several nodes on one PostgreSQL database', () => {
     },
     60_000,
   );
+});
+
+describe('--db and BIBLE_SERVICE_DB', () => {
+  it('a URL that is not PostgreSQL is a usage error; an unreachable database is one line without the password', async () => {
+    const env = { BIBLE_DATA_DIR: serviceDataDir() };
+    const bad = await runCliInProcess(['keys', 'list', '--db', 'mysql://x'], { env });
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'bible: --db (or BIBLE_SERVICE_DB) takes a postgres:// or postgresql:// URL\n',
+    ]);
+    const down = await runCliInProcess(['keys', 'list'], {
+      env: { ...env, BIBLE_SERVICE_DB: 'postgres://bob:s3cret@127.0.0.1:1/db' },
+    });
+    expect([down.code, down.stderr]).toEqual([
+      1,
+      'bible: cannot open the state database postgres://bob@127.0.0.1:1/db: connect ECONNREFUSED 127.0.0.1:1\n',
+    ]);
+  });
 });
