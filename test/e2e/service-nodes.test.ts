@@ -88,6 +88,41 @@ describe('several nodes on one PostgreSQL database', () => {
   );
 
   itWithPg(
+    'kill -9 of a node mid-burst loses no counted unit and double-counts none beyond those it was answering',
+    async () => {
+      const k = await key(['--name', 'killed', '--daily', '10000']);
+      const [victim, survivor] = nodes as [Served, Served];
+      let victimAnswers = 0;
+      const send = (node: Served) =>
+        get(node.url, passage, { 'X-API-Key': k }).then(
+          (a) => {
+            // Killed while it is answering the rest of the burst.
+            if (node === victim && ++victimAnswers === 10) victim.child.kill('SIGKILL');
+            return a.status;
+          },
+          () => 0, // the connection died with the node
+        );
+      const statuses = await Promise.all(Array.from({ length: 600 }, (_, i) => send(i % 2 ? survivor : victim)));
+      // A new node takes the killed one's place on the same database.
+      nodes[0] = await serve(dataDir, ['--db', cluster.url]);
+      const answered = statuses.filter((s) => s === 200).length;
+      const cut = statuses.filter((s) => s === 0).length;
+      const list = await runCliInProcess(['keys', 'list', '--json', '--db', cluster.url], {
+        env: { BIBLE_DATA_DIR: dataDir },
+      });
+      const used = (JSON.parse(list.stdout) as { name: string; usage: { dataToday: number } }[]).find(
+        (r) => r.name === 'killed',
+      )?.usage.dataToday;
+      expect(statuses.every((s) => s === 200 || s === 0)).toBe(true);
+      expect(cut).toBeGreaterThan(0);
+      expect(used).toBeGreaterThanOrEqual(answered);
+      expect(used).toBeLessThanOrEqual(answered + cut);
+      expect((await get((nodes[0] as Served).url, passage, { 'X-API-Key': k })).status).toBe(200);
+    },
+    60_000,
+  );
+
+  itWithPg(
     'the database down: 500 INTERNAL_ERROR (bounded), the node stays up, and recovers when it returns',
     async () => {
       const k = await key(['--name', 'outage']);
