@@ -54,7 +54,10 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
 /** The options `concordance` and `strongs --verses` share. */
 export function concordanceOptions(command: Command): Command {
   return command
-    .option('-t, --translation <id>', "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)")
+    .option(
+      '-t, --translation <id>',
+      "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)",
+    )
     .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
     .option('--offset <n>', 'verses to skip');
 }
