@@ -43,6 +43,18 @@ const ORIGINAL_WORDS = 6;
 const TOPIC_WHY = /^topic: (.+?)(?: \(see also from .+\))?$/;
 const STORY_WHY = /^story: (.+)$/;
 
+/** A question about the original languages ("which Greek word…", "the Hebrew words for…"). */
+const LANGUAGE_QUESTION = /\b(?:greek|hebrew|aramaic|original|strong'?s|lemma|transliterat\w*)\b/i;
+
+/**
+ * The question with "word(s)" taken out when it asks about the original languages: there the
+ * word is the question's frame ("which Greek word is behind love"), while elsewhere it may be
+ * what is sought ("in the beginning was the Word"), so the find engine keeps it as a content word.
+ */
+export function withoutLanguageFrame(question: string): string {
+  return LANGUAGE_QUESTION.test(question) ? question.replace(/\bwords?\b/gi, ' ') : question;
+}
+
 /** "WORLDLY" → "worldly": Nave's prints sub-headings in capitals. */
 const quiet = (s: string) => (s === s.toUpperCase() ? s.toLowerCase() : s);
 const titled = (s: string) => quiet(s).replace(/^\p{L}/u, (c) => c.toUpperCase());
@@ -69,7 +81,7 @@ export function retrieve(
   translation: string,
   principal: Principal,
 ): Grounding {
-  const found = findVerses(store, principal, question, { translation, limit: VERSES[persona] });
+  const found = findVerses(store, principal, withoutLanguageFrame(question), { translation, limit: VERSES[persona] });
   const usable = store.resources().filter((r) => principal.canRead(r.id));
   const nave = usable.find((r) => r.kind === 'topics')?.id;
   const topicCache = new Map<string, TopicRow | undefined>();

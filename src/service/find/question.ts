@@ -11,7 +11,7 @@ const FRAME_WORDS = new Set(
   meaning meant explain find show talk talks talking mention mentions mentioned describe describes quote
   behind story stories happened happen happens someone somebody something anyone please
   greek hebrew aramaic original language languages phrase phrases occur occurs appear appears term terms
-  transliteration lemma strong strongs word words`.split(/\s+/),
+  transliteration lemma strong strongs`.split(/\s+/),
 );
 
 /**
