@@ -7,8 +7,9 @@ import type { Context } from '../context.js';
 import { describeFailure } from '../exit-mapping.js';
 import { onInterrupt } from '../interrupt.js';
 import { Conversation } from './conversations.js';
-import { limitsLine, renderReply } from './render.js';
+import { limitsLine } from './render.js';
 import { ask } from './session.js';
+import { streamPrinter } from './stream-print.js';
 
 const HELP = `Type a question and press Enter. End a line with \\ to go on to the next.
   /persona [id]   switch persona (default, biblical_scholar, simple_helper); a list without an id
@@ -144,19 +145,21 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
   const send = async (message: string) => {
     pending = new AbortController();
     const spinner = waiting();
+    // Tokens are printed as they arrive; the spinner goes with the first.
+    const printer = streamPrinter(ctx, () => spinner.stop());
     try {
       const response = await ask(ctx, conversation, message, {
         persona,
         maxTokens: options.maxTokens,
         signal: pending.signal,
+        onText: (t) => printer.onText(t),
       });
-      spinner.stop();
       last = response.meta;
-      io.stdout.write(await renderReply(ctx, response.data.message));
+      await printer.finish(response.data.message);
       say(c.dim(limitsLine(response.meta)));
     } catch (err) {
       spinner.stop();
-      if (pending.signal.aborted) say(c.dim('(cancelled)'));
+      if (pending.signal.aborted) say(c.dim(printer.shown ? '\n(stopped; what came is kept)' : '(cancelled)'));
       else say(c.red(`bible: ${describeFailure(err).message}`));
     } finally {
       pending = undefined;

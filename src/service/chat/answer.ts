@@ -37,7 +37,7 @@ export async function answerChat(
   deps: ServiceDeps,
   provider: ChatProvider,
   req: ChatRequest,
-  options: { key: KeyRecord | null; signal?: AbortSignal },
+  options: { key: KeyRecord | null; signal?: AbortSignal; onText?: (text: string) => void },
 ): Promise<ChatResponse['data']> {
   const persona = req.persona ?? 'default';
   const history = req.conversationHistory ?? [];
@@ -69,6 +69,7 @@ export async function answerChat(
       grounding,
       maxTokens,
       signal: options.signal,
+      onText: options.onText,
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -24,6 +24,7 @@ export class OfflineProvider implements ChatProvider {
     const g = req.grounding;
     const voice = OFFLINE_VOICE[req.persona];
     if (!g.verses.length && !g.strongs.length) {
+      req.onText?.(`${voice.noMatch}\n\n${OFFLINE_NOTE}`);
       return {
         text: `${voice.noMatch}\n\n${OFFLINE_NOTE}`,
         model: OFFLINE_MODEL,
@@ -59,6 +60,9 @@ export class OfflineProvider implements ChatProvider {
         '',
       );
     lines.push(OFFLINE_NOTE);
-    return { text: lines.join('\n').trim(), model: OFFLINE_MODEL, used: g };
+    const text = lines.join('\n').trim();
+    // Quotations are ready at once: streamed as one piece.
+    req.onText?.(text);
+    return { text, model: OFFLINE_MODEL, used: g };
   }
 }
