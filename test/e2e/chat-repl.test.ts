@@ -1,25 +1,26 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv } from '../support/cli.js';
-import { TEST_LIBRARY } from '../support/env.js';
 import { FakeLlm } from '../support/fake-llm.js';
+import { serviceDataDir } from '../support/server.js';
 import { TmuxSession } from '../support/tmux.js';
 
 const BIN = join(process.cwd(), 'bin', 'bible.js');
 const PROMPT = 'you> ';
 
 /** The REPL in a real terminal, with its own data directory's conversations (the library is the test one). */
-async function repl(extra: Record<string, string> = {}): Promise<{ session: TmuxSession; data: string }> {
+async function repl(
+  extra: Record<string, string> = {},
+  args = 'chat',
+): Promise<{ session: TmuxSession; data: string }> {
   const home = mkdtempSync(join(tmpdir(), 'bible-repl-'));
   // A data directory of its own (for the conversations), holding the test library by a link.
-  const data = join(home, 'data');
-  mkdirSync(data);
-  symlinkSync(TEST_LIBRARY, join(data, 'library.sqlite'));
+  const data = serviceDataDir();
   const env = cliEnv({ env: { HOME: home, BIBLE_DATA_DIR: data, ...extra } }) as Record<string, string>;
-  const session = await TmuxSession.start(`${process.execPath} ${BIN} chat`, env);
-  await session.waitFor(PROMPT);
+  const session = await TmuxSession.start(`${process.execPath} ${BIN} ${args}`, env);
+  if (args === 'chat') await session.waitFor(PROMPT);
   return { session, data };
 }
 
@@ -95,5 +96,39 @@ describe('the chat REPL in a terminal (issue 16)', () => {
     await session.waitFor(`saved to ${file}`);
     expect(readFileSync(file, 'utf8')).toContain('What does the Bible say about worry?');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('prints a model’s reply as it streams in; Ctrl-C stops it, keeps what came, and the REPL goes on', async () => {
+    const llm = await new FakeLlm().start();
+    llm.reply = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen';
+    llm.streamWords = 1;
+    llm.streamGapMs = 400;
+    try {
+      ({ session } = await repl({ BIBLE_LLM_BASE_URL: llm.url }));
+      await session.type('What does the Bible say about worry?');
+      await session.waitFor('one two three');
+      await session.keys('C-c');
+      const screen = await session.waitFor('(stopped; what came is kept)');
+      expect(screen).not.toContain('sixteen');
+      await session.waitFor(new RegExp(`${PROMPT}$`, 'm'));
+      await session.type('/history');
+      const history = await session.waitFor(/bible: one two three.* …\(stopped\)/);
+      expect(history).not.toContain('sixteen');
+    } finally {
+      await llm.stop();
+    }
+  });
+
+  it('one-shot `bible chat` on a terminal streams the reply, then its sources', async () => {
+    const llm = await new FakeLlm().start();
+    llm.reply = 'As John 3:16 says, God so loved the world.';
+    try {
+      ({ session } = await repl({ BIBLE_LLM_BASE_URL: llm.url }, 'chat "What does John 3:16 mean?"'));
+      const screen = await session.waitFor('— Sources:');
+      expect(screen).toContain('As John 3:16 says, God so loved the world.');
+      expect(llm.requests.at(-1)?.body.stream).toBe(true);
+    } finally {
+      await llm.stop();
+    }
   });
 });

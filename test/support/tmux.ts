@@ -10,7 +10,7 @@ export class TmuxSession {
   static async start(command: string, env: Record<string, string>): Promise<TmuxSession> {
     const name = `bible-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-    await exec('tmux', [
+    const args = [
       'new-session',
       '-d',
       '-s',
@@ -20,7 +20,13 @@ export class TmuxSession {
       '-y',
       '50',
       `env ${vars.join(' ')} ${command}; sleep 30`,
-    ]);
+    ];
+    // A session started just as the last one's kill takes the tmux server down fails with
+    // "server exited unexpectedly": started again, it gets a new server.
+    await exec('tmux', args).catch(async (err: Error) => {
+      if (!/server exited unexpectedly/.test(err.message)) throw err;
+      await exec('tmux', args);
+    });
     return new TmuxSession(name);
   }
 
