@@ -3,9 +3,10 @@
 // verse in the top 10), recall@10 and MRR, for the whole engine, with each signal turned off,
 // and for the yardstick (plain FTS5 BM25 over the content words, per translation); then the
 // in-process p95 latency per question beside the yardstick's.
-// Usage: node bench/find.mjs [--library path] [--dev path] [--heldout path] [--translation kjv]
+// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--heldout path] [--translation kjv]
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
-//   ../shared/eval/retrieval-dev.json beside this repository.
+//   ../shared/eval/retrieval-dev.json beside this repository (or beside its worktrees' folder);
+//   --train and --heldout to the sets in bench/eval/.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,14 @@ const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
     library: { type: 'string' },
-    dev: { type: 'string', default: join(root, '..', 'shared', 'eval', 'retrieval-dev.json') },
+    // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
+    dev: {
+      type: 'string',
+      default: [join(root, '..', 'shared'), join(root, '..', '..', 'shared')]
+        .map((dir) => join(dir, 'eval', 'retrieval-dev.json'))
+        .find((p) => existsSync(p)),
+    },
+    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
     heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
     translation: { type: 'string', default: 'kjv' },
   },
@@ -36,6 +44,7 @@ const { BOOKS } = await import('../src/core/canon/canon.ts');
 const store = new LibraryStore(library);
 const sets = [
   ['dev', values.dev],
+  ['train', values.train],
   ['held-out', values.heldout],
 ].filter(([name, path]) => {
   if (existsSync(path)) return true;

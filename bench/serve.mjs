@@ -3,9 +3,10 @@
 // node:http server answering a fixed JSON document, both under autocannon with 50 connections
 // for 10 s, in the same run. Needs a built CLI and a library (npm run build; bible library import).
 // Usage: node bench/serve.mjs [seconds=10] [connections=50]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
+import { startServe } from './served.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -21,18 +22,7 @@ const key = execFileSync(
   .trim()
   .replace(/^[\s\S]*?"key": "([^"]+)"[\s\S]*$/, '$1');
 
-const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/listening on (http:\/\/\S+)/);
-    if (m) resolve(m[1]);
-  });
-  child.on('close', () => reject(new Error(`bible serve exited: ${out}`)));
-});
+const { child, url } = await startServe();
 
 const fixed = JSON.stringify({
   success: true,

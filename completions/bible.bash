@@ -18,7 +18,7 @@ _bible() {
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="passage chapter read books catalog strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys plan note bookmark bookmarks export import help"
+  local commands="passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve mcp keys plan note bookmark bookmarks export import help"
   local globals="--json --base-url --no-color --no-cache --no-pager --quiet --debug --help --version"
 
   cmd=""
@@ -93,7 +93,9 @@ _bible() {
       crossrefs) _bible_words "--text --translation -t $globals" "$cur" ;;
       find) _bible_words "--translation -t --limit $globals" "$cur" ;;
       stories | story) _bible_words "--theme --q --testament --kind --limit $globals" "$cur" ;;
-      strongs) _bible_words "--lex $globals" "$cur" ;;
+      strongs) _bible_words "--lex --verses --translation -t --limit --offset $globals" "$cur" ;;
+      search) _bible_words "--translation -t --in --stem --rank --limit --offset --count $globals" "$cur" ;;
+      concordance) _bible_words "--translation -t --limit --offset $globals" "$cur" ;;
       chat) _bible_words "--persona --max-tokens --continue $globals" "$cur" ;;
       serve) _bible_words "--host --port $globals" "$cur" ;;
       keys) _bible_words "--name --scopes --daily --chat-daily --chat-monthly --max-tokens $globals" "$cur" ;;

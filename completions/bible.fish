@@ -1,6 +1,6 @@
 # fish completion for bible. Install: bible completion fish > ~/.config/fish/completions/bible.fish
 
-set -l commands passage chapter read books catalog strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve keys chat plan note bookmark bookmarks export import
+set -l commands passage chapter read books catalog search concordance strongs commentary dictionary topic crossrefs find stories story config login logout status api completion library serve mcp keys chat plan note bookmark bookmarks export import
 complete -c bible -f
 complete -c bible -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c bible -l json -d 'print JSON'
@@ -19,6 +19,14 @@ complete -c bible -n "__fish_seen_subcommand_from topic" -l source -x -a "(bible
 complete -c bible -n "__fish_seen_subcommand_from topic" -a "search browse entry"
 complete -c bible -n "__fish_seen_subcommand_from strongs" -a search
 complete -c bible -n "__fish_seen_subcommand_from strongs" -l lex -x -a "greek hebrew"
+complete -c bible -n "__fish_seen_subcommand_from strongs" -l verses -d "the verses of the number"
+complete -c bible -n "__fish_seen_subcommand_from search concordance strongs" -s t -l translation -x -a "(bible __complete translations 2>/dev/null)"
+complete -c bible -n "__fish_seen_subcommand_from search concordance strongs" -l limit -x -d 'verses to show, or all'
+complete -c bible -n "__fish_seen_subcommand_from search concordance strongs" -l offset -x -d 'verses to skip'
+complete -c bible -n "__fish_seen_subcommand_from search" -l in -x -d 'ot, nt, a book or a range of books'
+complete -c bible -n "__fish_seen_subcommand_from search" -l stem -d 'also match inflections'
+complete -c bible -n "__fish_seen_subcommand_from search" -l rank -d 'most relevant first'
+complete -c bible -n "__fish_seen_subcommand_from search" -l count -d 'only the counts per book'
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l testament -x -a "OT NT"
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l kind -x -a "narrative parable"
 complete -c bible -n "__fish_seen_subcommand_from stories story" -l theme -x

@@ -5,12 +5,13 @@ _bible() {
   local -a commands
   commands=(
     'passage:look up passages' 'chapter:read a whole chapter' 'read:read a whole chapter'
-    'books:the 66 books' 'catalog:what the service lets you read' "strongs:Strong's lexicon"
+    'books:the 66 books' 'catalog:what the service lets you read' 'search:search the verses'
+    "concordance:the verses of a Strong's number" "strongs:Strong's lexicon"
     'commentary:commentary on a chapter or verse' 'dictionary:look a word up' 'topic:topics'
     'crossrefs:cross-references of a verse' 'find:the verses a question means' 'stories:Bible stories' 'story:one story'
     'config:settings' 'login:save an API key' 'logout:remove the API key' 'status:backend and paths'
     'api:raw GET of an endpoint' 'completion:shell completion' 'library:build and inspect the library'
-    'serve:serve the data interface' 'keys:manage API keys' 'chat:talk about the Bible'
+    'serve:serve the data interface' 'mcp:tools for AI assistants (MCP)' 'keys:manage API keys' 'chat:talk about the Bible'
     'plan:reading plans' 'note:notes on verses' 'bookmark:bookmark a reference' 'bookmarks:list bookmarks'
     'export:export notes and bookmarks' 'import:import notes and bookmarks'
   )
@@ -33,7 +34,13 @@ _bible() {
       ;;
     dictionary) _arguments $globals '(-d --dictionary)'{-d,--dictionary}'[dictionary]:id:(${(f)"$(bible __complete dictionaries 2>/dev/null)"})' '1:sub:(search entry)' ;;
     topic) _arguments $globals '--source[topical work]:id:(${(f)"$(bible __complete topics 2>/dev/null)"})' '1:sub:(search browse entry)' ;;
-    strongs) _arguments $globals '--lex[lexicon]:lex:(greek hebrew)' '1:sub:(search)' ;;
+    strongs) _arguments $globals '--lex[lexicon]:lex:(greek hebrew)' '--verses[the verses of the number]' '--limit[count or all]:n:' '--offset[skip]:n:' \
+        '(-t --translation)'{-t,--translation}'[translation]:id:(${(f)"$(bible __complete translations 2>/dev/null)"})' '1:sub:(search)' ;;
+    search) _arguments $globals '--in[scope]:scope:' '--stem[also inflections]' '--rank[most relevant first]' '--count[counts only]' \
+        '--limit[count or all]:n:' '--offset[skip]:n:' \
+        '(-t --translation)'{-t,--translation}'[translation]:id:(${(f)"$(bible __complete translations 2>/dev/null)"})' ;;
+    concordance) _arguments $globals '--limit[count or all]:n:' '--offset[skip]:n:' \
+        '(-t --translation)'{-t,--translation}'[translation]:id:(${(f)"$(bible __complete translations 2>/dev/null)"})' ;;
     find) _arguments $globals '(-t --translation)'{-t,--translation}'[translation]:id:(${(f)"$(bible __complete translations 2>/dev/null)"})' '--limit[count]:n:' ;;
     stories|story) _arguments $globals '--theme[theme]:tag:' '--q[text]:text:' '--testament[testament]:t:(OT NT)' '--kind[kind]:k:(narrative parable)' '--limit[count]:n:' ;;
     chat) _arguments $globals '--persona[persona]:p:(${(f)"$(bible __complete personas 2>/dev/null)"})' '--max-tokens[tokens]:n:' '--continue[resume the last]' ;;

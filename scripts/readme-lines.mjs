@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['First steps', 'Using it'];
+const SECTIONS = ['First steps', 'Using it', 'Study workspace: reading plans, notes and bookmarks'];
 
 /** The lines of the sh code blocks of the named sections, comments and blank lines left out. */
 export function readmeLines(markdown) {
@@ -42,7 +42,14 @@ function freshSetup() {
   mkdirSync(bin);
   symlinkSync(join(root, 'bin', 'bible.js'), join(bin, 'bible'));
   const env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, LANG: process.env.LANG ?? 'C.UTF-8' };
-  if (process.env.BIBLE_DATA_DIR) env.BIBLE_DATA_DIR = process.env.BIBLE_DATA_DIR;
+  // The lines write notes, plans and bookmarks: a data directory of their own, reading the
+  // library already built (a link) rather than building another.
+  if (process.env.BIBLE_DATA_DIR) {
+    const data = join(dir, 'data');
+    mkdirSync(data);
+    symlinkSync(join(process.env.BIBLE_DATA_DIR, 'library.sqlite'), join(data, 'library.sqlite'));
+    env.BIBLE_DATA_DIR = data;
+  }
   if (process.env.BIBLE_SWORD_PATH !== undefined) env.BIBLE_SWORD_PATH = process.env.BIBLE_SWORD_PATH;
   return { env, home };
 }

@@ -1,9 +1,10 @@
 import { BibleApiError, ConnectionError, UserAbortError } from '../client/errors.js';
-import { exitCodeOf } from '../core/errors.js';
+import { type ClientErrorCode, type ErrorCode, exitCodeOf } from '../core/errors.js';
 import { InvalidReferenceError } from '../core/reference/reference.js';
 import { WorkspaceError } from '../workspace/errors.js';
 import { CliError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { InputTooLargeError } from './io.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -15,7 +16,10 @@ export interface Failure {
 
 /** What the CLI says and returns for an error: one line, a documented exit code, an envelope. */
 export function describeFailure(err: unknown): Failure {
-  const envelope = (code: string, message: string) => ({ success: false as const, error: { code, message } });
+  const envelope = (code: ErrorCode | ClientErrorCode, message: string) => ({
+    success: false as const,
+    error: { code, message },
+  });
   if (err instanceof BibleApiError) {
     const exitCode = exitCodeOf(err.code, err.status);
     const hint =
@@ -24,7 +28,7 @@ export function describeFailure(err: unknown): Failure {
         : err.code === 'INVALID_API_KEY'
           ? ' (check the key: `bible login` to replace it)'
           : '';
-    return { exitCode, message: `${err.message}${hint} [${err.code}]`, envelope: envelope(err.code, err.message) };
+    return { exitCode, message: `${err.message}${hint} [${err.code}]`, envelope: { success: false, error: { code: err.code, message: err.message } } };
   }
   if (err instanceof InvalidReferenceError) {
     const code = err.kind === 'not-found' ? 'NOT_FOUND' : 'INVALID_REQUEST';
@@ -39,8 +43,11 @@ export function describeFailure(err: unknown): Failure {
     return {
       exitCode: notFound ? EXIT.NOT_FOUND : EXIT.USAGE,
       message: err.message,
-      envelope: envelope(notFound ? 'NOT_FOUND' : err.kind === 'conflict' ? 'CONFLICT' : 'USAGE', err.message),
+      envelope: envelope(notFound ? 'NOT_FOUND' : 'INVALID_REQUEST', err.message),
     };
+  }
+  if (err instanceof InputTooLargeError) {
+    return { exitCode: EXIT.USAGE, message: err.message, envelope: envelope('INVALID_REQUEST', err.message) };
   }
   if (err instanceof UserAbortError) {
     return { exitCode: EXIT.INTERRUPTED, message: err.message, envelope: envelope('CANCELLED', err.message) };
@@ -49,7 +56,8 @@ export function describeFailure(err: unknown): Failure {
     return { exitCode: EXIT.FAILURE, message: err.message, envelope: envelope('CONNECTION_FAILED', err.message) };
   }
   if (err instanceof CliError) {
-    const code = err.exitCode === EXIT.USAGE ? 'USAGE' : err.exitCode === EXIT.NOT_FOUND ? 'NOT_FOUND' : 'FAILED';
+    const code =
+      err.exitCode === EXIT.USAGE ? 'INVALID_REQUEST' : err.exitCode === EXIT.NOT_FOUND ? 'NOT_FOUND' : 'FAILED';
     return {
       exitCode: err.exitCode,
       message: err.message,

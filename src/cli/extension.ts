@@ -9,6 +9,12 @@ import { EXIT } from './exit-codes.js';
  * endpoint") means the service predates the extension.
  */
 export async function extension<T>(ctx: Context, feature: string, call: () => Promise<T>): Promise<T> {
+  const where = ctx.settings.baseUrl ? `the service at ${ctx.settings.baseUrl}` : 'the embedded library';
+  return offeredBy(where, feature, call);
+}
+
+/** `extension` for a caller without a Context: `where` names the service ("the service at <url>"). */
+export async function offeredBy<T>(where: string, feature: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -17,7 +23,6 @@ export async function extension<T>(ctx: Context, feature: string, call: () => Pr
       err.status === 404 &&
       (err.code !== 'NOT_FOUND' || err.message.startsWith('no such endpoint'))
     ) {
-      const where = ctx.settings.baseUrl ? `the service at ${ctx.settings.baseUrl}` : 'the embedded library';
       throw new CliError(`${where} does not offer ${feature}`, EXIT.FAILURE);
     }
     throw err;

@@ -10,9 +10,30 @@ export function processIO(): IO {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 }
 
-/** Everything a stream holds, as text (a piped question, a key given on stdin). */
-export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let s = '';
-  for await (const chunk of stream) s += chunk.toString();
-  return s;
+/** What a piped question, key or note may hold: far past any real one, well short of memory trouble. */
+export const STDIN_MAX_BYTES = 1024 * 1024;
+
+/** The stream held more than the caller takes; nothing past the limit was kept. */
+export class InputTooLargeError extends Error {
+  override name = 'InputTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`stdin holds more than ${maxBytes.toLocaleString('en-US')} bytes`);
+  }
+}
+
+/**
+ * Everything a stream holds, as UTF-8 text (a piped question, a key, a note, an import). Bytes are
+ * joined before decoding, so a character split between two chunks survives, and reading stops
+ * at `maxBytes` so `< /dev/zero` costs nothing.
+ */
+export async function readAll(stream: NodeJS.ReadableStream, maxBytes = STDIN_MAX_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += bytes.length;
+    if (size > maxBytes) throw new InputTooLargeError(maxBytes);
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,4 +1,4 @@
-import { SEARCH_LIMIT_MAX } from '../core/schemas/search.js';
+import { SEARCH_LIMIT_MAX } from '../core/limits.js';
 import { usageError } from './errors.js';
 
 /**

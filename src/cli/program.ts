@@ -12,6 +12,7 @@ import { registerExchange } from './commands/exchange.js';
 import { registerFind } from './commands/find.js';
 import { registerKeys } from './commands/keys.js';
 import { registerLibrary } from './commands/library.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerNote } from './commands/note.js';
 import { registerPlan } from './commands/plan.js';
 import { registerSearch } from './commands/search.js';
@@ -68,6 +69,7 @@ export function buildProgram(io: IO): Command {
   registerCompletion(program, io);
   registerLibrary(program, io);
   registerServe(program, io);
+  registerMcp(program, io);
   registerKeys(program, io);
   registerPlan(program, io);
   registerNote(program, io);

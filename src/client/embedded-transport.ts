@@ -38,19 +38,26 @@ export class EmbeddedTransport implements Transport {
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
-    const app = await this.load();
-    const res = await app.fetch(
-      new Request(`http://embedded${req.path}`, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        signal: req.signal,
-      }),
-    );
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => {
-      headers[k] = v;
-    });
-    return { status: res.status, headers, body: await readBody(res.body, req.onChunk) };
+    return sendInProcess(await this.load(), req);
   }
+}
+
+/** A request answered by a fetch handler in this process (the service's app), as a transport answers. */
+export async function sendInProcess(
+  app: { fetch: (req: Request) => Response | Promise<Response> },
+  req: TransportRequest,
+): Promise<TransportResponse> {
+  const res = await app.fetch(
+    new Request(`http://embedded${req.path}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+    }),
+  );
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  return { status: res.status, headers, body: await readBody(res.body, req.onChunk) };
 }

@@ -78,6 +78,18 @@ export const ERROR_TABLE = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/**
+ * The codes the CLI puts in a `--json` error envelope for failures that never reached a service
+ * (no HTTP status): the same vocabulary, one table, beside the contract's. A usage error the CLI
+ * catches itself is the contract's INVALID_REQUEST, as the service would have answered it.
+ */
+export const CLIENT_ERROR_TABLE = {
+  CONNECTION_FAILED: { exit: EXIT.FAILURE, meaning: 'the service could not be reached' },
+  CANCELLED: { exit: EXIT.INTERRUPTED, meaning: 'interrupted before the answer came' },
+  FAILED: { exit: EXIT.FAILURE, meaning: 'a local failure (a file, the library, the terminal)' },
+} as const satisfies Record<string, { exit: ExitCode; meaning: string }>;
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_TABLE;
 export type ErrorStatus = (typeof ERROR_TABLE)[ErrorCode]['status'];
 
 /** Every code, in the table's order (the order of the OpenAPI enum). */

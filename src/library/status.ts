@@ -45,7 +45,7 @@ export function libraryStatus(path: string, env: NodeJS.ProcessEnv = process.env
     const resources = db
       .prepare('SELECT id, kind, name, count, source FROM resources ORDER BY position')
       .all() as LibraryStatus['resources'];
-    const before = (readMeta(db, 'modules') ?? {}) as Record<string, number>;
+    const before = (readMeta(db, 'modules') ?? {}) as Record<string, unknown>;
     const now = moduleFingerprints(discovery.modules);
     const changed =
       Object.keys(before).length !== Object.keys(now).length || Object.entries(now).some(([k, v]) => before[k] !== v);

@@ -63,6 +63,10 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.route('/', findRoutes(deps, data));
   app.post('/v1/chat', chatBodyLimit());
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
+  // MCP over Streamable HTTP: the same keys; each data request its tools make is counted as any other.
+  const { mcp } = deps;
+  if (mcp)
+    app.all('/mcp', chatBodyLimit(), authenticate(deps, { allowBearer: true }), (c) => mcp(c.req.raw, app.fetch));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',

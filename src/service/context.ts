@@ -29,7 +29,12 @@ export interface ServiceDeps {
   env?: NodeJS.ProcessEnv;
   /** Where to report unexpected errors (never request headers). */
   logError?: (err: unknown) => void;
+  /** Answers `/mcp` (Model Context Protocol) once the key is checked; `service` answers data requests in-process. */
+  mcp?: McpHandler;
 }
+
+/** The `/mcp` endpoint, injected by `bible serve` (the MCP server is a client of the service, a layer above). */
+export type McpHandler = (req: Request, service: (req: Request) => Response | Promise<Response>) => Promise<Response>;
 
 export interface AppEnv {
   Variables: {

@@ -1,3 +1,4 @@
+import { limitsDescription } from './limits.js';
 import { EXTENSIONS_TAG } from './routes/common.js';
 
 /** The OpenAPI document's frame; paths and schemas come from the routes' own zod schemas. */
@@ -13,6 +14,7 @@ export const OPENAPI_DOCUMENT = {
       'Daily quota: one unit per successful response; error answers (400, 403, 404, 429, 500) do not count. It resets at midnight UTC.',
       'The catalog lists only what the key can read; its single crossrefs and stories items are null when the key cannot read them.',
       `Operations tagged ${EXTENSIONS_TAG} are this implementation's additions to the contract, under the same envelope, keys, scopes, quota and Cache-Control.`,
+      limitsDescription(),
     ].join(' '),
     license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
   },

@@ -2,30 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
+import type { McpHandler } from './context.js';
 import { errorBody } from './errors.js';
 import type { KeyStore } from './keys/key-store.js';
-
-/** How long a client may take, and how many may be connected at once. */
-export interface ServerLimits {
-  /** To send the request line and headers (Node's default: 60 s). */
-  headersTimeoutMs: number;
-  /** To send the whole request, body included (Node's default: 300 s). */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this. */
-  keepAliveTimeoutMs: number;
-  /** Connections beyond this many are closed as they arrive. */
-  maxConnections: number;
-  /** How often those timeouts are checked (Node's default: 30 s, which would stretch them). */
-  checkIntervalMs: number;
-}
-
-export const SERVER_LIMITS: ServerLimits = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 512,
-  checkIntervalMs: 1_000,
-};
+import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 
 export interface RunningServer {
   url: string;
@@ -40,6 +20,8 @@ export interface ServerOptions {
   /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;
+  /** Serves `/mcp` when given. */
+  mcp?: McpHandler;
   /** SERVER_LIMITS unless given (tests use short ones). */
   limits?: Partial<ServerLimits>;
 }
@@ -61,7 +43,7 @@ export class PortInUseError extends Error {
 
 /** Starts the HTTP service; resolves once it listens, rejects with PortInUseError on a busy port. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
-  const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError });
+  const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError, mcp: options.mcp });
   const limits = { ...SERVER_LIMITS, ...options.limits };
   const fetch = async (req: Request): Promise<Response> => {
     const started = performance.now();

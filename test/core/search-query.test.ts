@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { matchedWords } from '../../src/core/search/matches.js';
 import { parseSearchQuery, SearchQueryError, textTokens, wantedTerms } from '../../src/core/search/query.js';
 import { parseScope } from '../../src/core/search/scope.js';
-import { compileSearch, ftsTerm, markedMatches } from '../../src/library/store/search-sql.js';
+import { compileSearch, ftsTerm } from '../../src/library/store/search-sql.js';
 
 const word = (...tokens: string[]) => ({ kind: 'text', tokens, prefix: false });
 
@@ -117,7 +118,7 @@ describe('the search query parser', () => {
           }
           for (const term of query.clauses.flatMap((c) => c.anyOf))
             if (term.kind === 'text') for (const t of term.tokens) expect(t).toMatch(/^[\p{L}\p{M}\p{N}]+$/u);
-          const compiled = compileSearch(query, parseScope(undefined));
+          const compiled = compileSearch(query, parseScope(undefined), { first: 1, last: 10 }, () => [1]);
           const from = compiled.match
             ? 'verses v JOIN (SELECT rowid, rank FROM verses_words_fts WHERE verses_words_fts MATCH ?) f ON f.rowid = v.id'
             : 'verses v';
@@ -137,16 +138,24 @@ describe('the FTS5 side', () => {
   });
 
   it('puts word clauses in one MATCH with NOT, Strong numbers on the concordance', () => {
-    const c = compileSearch(parseSearchQuery('faith OR hope love -fear G25'), [{ from: 40, to: 66 }]);
+    const c = compileSearch(
+      parseSearchQuery('faith OR hope love -fear G25'),
+      [{ from: 40, to: 66 }],
+      { first: 1, last: 31102 },
+      () => [7, 9],
+    );
     expect(c.match).toBe('("faith" OR "hope") AND "love" NOT ("fear")');
-    expect(c.params).toEqual(['["G25"]', 40, 66]);
+    expect(c.params).toEqual(['[7,9]', 40, 66]);
   });
 
-  it('reads highlighted matches in order, once each, a phrase as one', () => {
-    expect(
-      markedMatches('For \u0001God\u0002 \u0001so\u0002 \u0001loved\u0002 the world; \u0001God\u0002 gave'),
-    ).toEqual(['God so loved', 'God']);
-    expect(markedMatches('no marks')).toEqual([]);
+  it('finds the matched words of a verse as it spells them: words, prefixes, phrases with their punctuation', () => {
+    const q = (text: string) => parseSearchQuery(text).clauses.flatMap((c) => c.anyOf);
+    const verse = 'For God so loved the world, that he gave his only begotten Son; God is love.';
+    expect(matchedWords(verse, q('"God so loved" love'))).toEqual(['God so loved', 'love']);
+    expect(matchedWords(verse, q('god beg*'))).toEqual(['God', 'begotten']);
+    expect(matchedWords(verse, q('"world that he"'))).toEqual(['world, that he']);
+    expect(matchedWords('Jehová dijo', q('jehova'))).toEqual(['Jehová']);
+    expect(matchedWords(verse, q('G25 lovely'))).toEqual([]);
   });
 
   it('tokenizes as unicode61 does: letters, marks and digits', () => {
@@ -162,9 +171,24 @@ describe('the search scope', () => {
     expect(parseScope('Rom')).toEqual([{ from: 45, to: 45 }]);
     expect(parseScope('Matt-John')).toEqual([{ from: 40, to: 43 }]);
     expect(parseScope('1 John – Jude, Ps')).toEqual([
+      { from: 19, to: 19 },
       { from: 62, to: 65 },
+    ]);
+  });
+
+  it('joins parts that touch or overlap, so any scope is at most 33 ranges', () => {
+    expect(parseScope('Gen,Exod,Gen,Lev-Deut,Ps')).toEqual([
+      { from: 1, to: 5 },
       { from: 19, to: 19 },
     ]);
+    expect(parseScope('nt,Matt-John')).toEqual([{ from: 40, to: 66 }]);
+    const everyOtherBook = Array.from({ length: 33 }, (_, i) => String(2 * i + 1)).join(',');
+    expect(parseScope(everyOtherBook)).toHaveLength(33);
+  });
+
+  it('refuses more parts than there are books before resolving any', () => {
+    expect(() => parseScope(Array(67).fill('Gen').join(','))).toThrow('search scope has 67 parts; at most 66');
+    expect(() => parseScope(Array(1001).fill('Gen').join(','))).toThrow('search scope has 1001 parts; at most 66');
   });
 
   it('rejects unknown books, backward ranges and empty parts', () => {

@@ -43,7 +43,11 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
     path: '/v1/data/strongs/search?q=agape&lex=greek',
     text: /^G26\tἀγάπη\tagápē\tlove$/m,
   },
-  { args: ['commentary', 'John', '3', '-c', 'mhcc'], path: '/v1/data/commentaries/mhcc/John/3', text: /^John 3:1-8$/m },
+  {
+    args: ['commentary', 'John', '3', '-c', 'mhcc'],
+    path: '/v1/data/commentaries/mhcc/John/3',
+    text: /^John 3:1-21$/m,
+  },
   {
     args: ['commentary', 'John 3:3', '-c', 'scofield'],
     path: '/v1/data/commentaries/scofield/John/3/3',

@@ -151,6 +151,14 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect(Object.keys(data.results[0])).toEqual(['ref', 'book', 'chapter', 'v', 'text', 'score', 'why']);
   });
 
+  it('a service without the extension is named plainly', async () => {
+    // Under /old every path is one the service does not know: as a service from before find answers.
+    const r = await runCli(['find', 'love', '-t', 'kjv'], {
+      env: { BIBLE_BASE_URL: `${server.url}/old`, BIBLE_API_KEY: full },
+    });
+    expect([r.code, r.stderr]).toEqual([1, `bible: the service at ${server.url}/old does not offer find\n`]);
+  });
+
   it('bible find prints verses with their reasons and the attribution, and refuses bad usage', async () => {
     const r = await runCli(['find', 'Psalm', '23', '--limit', '1', '-t', 'kjv']);
     expect(r.code).toBe(0);

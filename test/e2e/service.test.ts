@@ -90,7 +90,7 @@ const STATUS_CASES: Record<string, Partial<Record<200 | 400 | 403 | 404, [KeyNam
     200: ['full', '/v1/data/commentaries/scofield/John/3/3'],
     400: ['full', '/v1/data/commentaries/mhcc/John/3/x'],
     403: ['partial', '/v1/data/commentaries/scofield/John/3/3'],
-    404: ['full', '/v1/data/commentaries/tdavid/Psalms/23/4'],
+    404: ['full', '/v1/data/commentaries/tdavid/Genesis/1/1'],
   },
   '/v1/data/dictionaries/{id}/search': {
     400: ['full', '/v1/data/dictionaries/kjv-wordbook/search'],
@@ -234,6 +234,15 @@ describe('bible serve: the data interface end to end', () => {
       expect(path).toMatch(/^\/v1\/data\//);
       for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags, path).toContain('extensions');
     }
+    // The contract's operations are not tagged `extensions`, so a client that leaves extensions out
+    // keeps all of them; an optional parameter added to one is marked on the parameter.
+    for (const path of contract)
+      for (const op of Object.values(doc.paths[path] ?? {})) expect(op.tags ?? [], path).not.toContain('extensions');
+    const passage = doc.paths['/v1/data/bible/{translation}/passage']?.get as unknown as {
+      parameters: Array<{ name: string; schema: Record<string, unknown> }>;
+    };
+    const include = passage.parameters.find((p) => p.name === 'include');
+    expect(include?.schema['x-extension']).toBe(true);
   });
 
   it('authenticates: no key, unknown key, revoked key; X-API-Key or Bearer', async () => {
@@ -411,17 +420,20 @@ describe('bible serve: the data interface end to end', () => {
   it('commentaries: chapters and verses, notes on verse runs', async () => {
     const ch = await ok('full', '/v1/data/commentaries/MHCC/John/3');
     expect(ch).toMatchObject({ id: 'mhcc', book: 'John', chapter: 3 });
-    expect(ch.entries.map((e: { verse: number }) => e.verse).slice(0, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(new Set(ch.entries.slice(0, 8).map((e: { text: string }) => e.text)).size).toBe(1);
+    // Every verse of the chapter, each with the section that expounds it (1-21: the discourse).
+    expect(ch.entries.map((e: { verse: number }) => e.verse)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(new Set(ch.entries.slice(0, 21).map((e: { text: string }) => e.text)).size).toBe(1);
     const v = await ok('full', '/v1/data/commentaries/scofield/John/3/3');
     expect(v.text).toMatch(/^\*born again\*/);
     expect((await ok('full', '/v1/data/commentaries/tdavid/Psalms/23/1')).text).toContain('Psalm 23');
+    // The Treasury of David, split per verse: Spurgeon on verse 4, not the whole psalm.
+    expect((await ok('full', '/v1/data/commentaries/tdavid/Psalms/23/4')).text).toMatch(/^EXPOSITION\n\n\*Verse 4\.\*/);
     await expectError(
       'full',
-      '/v1/data/commentaries/tdavid/Psalms/23/4',
+      '/v1/data/commentaries/tdavid/John/3/16',
       404,
       'NOT_FOUND',
-      'tdavid has no note on Psalms 23:4',
+      'tdavid has no note on John 3:16',
     );
     await expectError(
       'full',

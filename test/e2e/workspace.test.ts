@@ -121,7 +121,7 @@ describe('the study workspace, end to end', () => {
     const badDate = await runCli(['plan', 'start', 'nt-90', '--from', '2026-02-30', '--json'], env);
     expect([badDate.code, badDate.stderr]).toEqual([
       2,
-      '{"success":false,"error":{"code":"USAGE","message":"--from takes a date as YYYY-MM-DD (got \'2026-02-30\')"}}\n',
+      '{"success":false,"error":{"code":"INVALID_REQUEST","message":"--from takes a date as YYYY-MM-DD (got \'2026-02-30\')"}}\n',
     ]);
     expect((await runCli(['plan', 'stop', 'short'], env)).stdout).toBe(
       'Stopped short (short); its progress is removed\n',

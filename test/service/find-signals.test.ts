@@ -24,7 +24,13 @@ const ranked = (votes: Vote[]) => [...votes].sort((a, b) => b.score - a.score ||
 const voteFor = (votes: Vote[], text: string) => votes.find((v) => ref(v.key) === text);
 
 describe('reading a question', () => {
-  it('keeps content words only: no frame words, function words, numbers or lone book names', () => {
+  it('reads a book name as a word unless a number follows it (a person, not a reference)', () => {
+    expect(contentWords('Who was Ruth?')).toEqual(['ruth']);
+    expect(contentWords("Daniel in the lions' den")).toEqual(['daniel', 'lions', 'den']);
+    expect(contentWords('the verse in Ruth 1:16 about going where you go')).toEqual(['going', 'go']);
+  });
+
+  it('keeps content words only: no frame words, function words, numbers or book names of references', () => {
     expect(contentWords('What does the Bible say about worry and anxiety?')).toEqual(['worry', 'anxiety']);
     expect(contentWords('Who was Melchizedek?')).toEqual(['melchizedek']);
     expect(contentWords('the verse behind "love is patient" in Romans 8')).toEqual(['love', 'patient']);

@@ -121,6 +121,8 @@ describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
     const agape = await search('G25', '&in=John&limit=1000');
     expect(agape.results[0]?.ref).toBe('John 3:16');
     expect(agape.results[0]?.matches).toEqual(['loved']);
+    const ranked = await search('G25 OR G5368 love', '&order=relevance&limit=1000');
+    expect(ranked.results.every((r) => r.matches.length > 0)).toBe(true);
     expect(agape.total).toBe(store.concordance('kjv', 'G25', 0, 0).byBook.find((b) => b.book === 43)?.count);
   });
 

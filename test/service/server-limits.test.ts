@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/library/store/library-store.js';
 import { KeyStore, SERVER_STORE_OPTIONS } from '../../src/service/keys/key-store.js';
-import { type RunningServer, SERVER_LIMITS, startServer } from '../../src/service/server.js';
+import { SERVER_LIMITS } from '../../src/service/limits.js';
+import { type RunningServer, startServer } from '../../src/service/server.js';
 import { TEST_LIBRARY } from '../support/env.js';
 import { until } from '../support/until.js';
 
@@ -58,6 +59,26 @@ describe('bible serve bounds slow clients and connections', () => {
       maxConnections: 512,
       checkIntervalMs: 1_000,
     });
+  });
+
+  it('states its limits in /openapi.json', async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      info: { description: string };
+      components: { schemas: { ChatRequest: { description: string } } };
+    };
+    expect(doc.info.description).toContain(
+      'Limits: a chat body of at most 786432 bytes (768 KiB), read no further, as Content-Type application/json;',
+    );
+    for (const part of [
+      'a book name at most 40 characters',
+      'request headers within 10 s and the whole request within 30 s',
+      'idle keep-alive connections closed after 5 s, at most 512 connections',
+      'answers cached in memory up to 32 MiB (512 KiB each)',
+      'waits up to 200 ms, then answers 500 INTERNAL_ERROR (safe to retry)',
+      'Every 429 carries Retry-After',
+    ])
+      expect(doc.info.description).toContain(part);
+    expect(doc.components.schemas.ChatRequest.description).toContain('the whole body at most 786432 bytes');
   });
 
   it('answers 408 and closes a connection whose headers never finish', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAT_HISTORY_CONTENT_MAX } from '../../core/schemas/chat.js';
+import { CHAT_HISTORY_CONTENT_MAX } from '../../core/limits.js';
 
 export interface Turn {
   role: 'user' | 'assistant';

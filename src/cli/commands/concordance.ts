@@ -22,7 +22,7 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
   const offset = parseOffset(opts.offset);
   const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
   const client = await ctx.client();
-  const translation = opts.translation ?? ctx.config.translation;
+  const translation = await ctx.resourceId('bible', opts.translation);
   const data = await extension(ctx, "verses by Strong's number", () =>
     fetchPages(
       (pageLimit, pageOffset) =>
@@ -51,7 +51,7 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
 /** The options `concordance` and `strongs --verses` share. */
 export function concordanceOptions(command: Command): Command {
   return command
-    .option('-t, --translation <id>', "a Strong's-tagged translation: kjv or web (default: config, else the first)")
+    .option('-t, --translation <id>', "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)")
     .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
     .option('--offset <n>', 'verses to skip');
 }

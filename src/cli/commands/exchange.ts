@@ -5,7 +5,7 @@ import type { PassageText } from '../../workspace/exchange/markdown.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
+import { InputTooLargeError, type IO, readAll } from '../io.js';
 import { plural, readUserStore, withUserStore } from '../workspace.js';
 
 interface ExportOptions {
@@ -61,12 +61,11 @@ async function readImport(file: string, ctx: Context): Promise<string> {
   const { MAX_IMPORT_BYTES } = await import('../../workspace/exchange/formats.js');
   const tooBig = () => usageError(`${file === '-' ? 'stdin' : file}: larger than an export can be (50 MB)`);
   if (file === '-') {
-    let text = '';
-    for await (const chunk of ctx.io.stdin) {
-      text += chunk.toString();
-      if (text.length > MAX_IMPORT_BYTES) throw tooBig();
+    try {
+      return await readAll(ctx.io.stdin, MAX_IMPORT_BYTES);
+    } catch (err) {
+      throw err instanceof InputTooLargeError ? tooBig() : err;
     }
-    return text;
   }
   try {
     if (statSync(file).size > MAX_IMPORT_BYTES) throw tooBig();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/schemas/find.js';
+import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import { type Context, contextFor } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';

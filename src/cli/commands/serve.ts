@@ -36,6 +36,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       store,
       keys,
       log: ctx.globals.quiet ? () => {} : out,
+      // The MCP SDK loads with the first /mcp request, not with the server.
+      mcp: async (req, service) => (await import('../mcp/http.js')).answerMcp(req, service),
       logError: (err) =>
         ctx.io.stderr.write(`bible serve: ${ctx.globals.debug && err instanceof Error ? err.stack : String(err)}\n`),
     });
@@ -45,7 +47,9 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     if (err instanceof PortInUseError) throw new CliError(err.message);
     throw err;
   }
-  out(`bible serve: listening on ${server.url} (data interface under /v1/data, contract at /openapi.json)`);
+  out(
+    `bible serve: listening on ${server.url} (data interface under /v1/data, contract at /openapi.json, MCP at /mcp)`,
+  );
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       out(`bible serve: ${signal}: finishing open requests and stopping`);

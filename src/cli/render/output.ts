@@ -49,7 +49,9 @@ export class Output {
       });
       child.on('error', () => resolve(false));
       child.stdin.on('error', () => {}); // the reader quit early: fine
-      child.on('close', () => resolve(true));
+      // Through the shell a pager that is not there is no spawn error but exit 127 (126: not
+      // executable): the text is then printed after all rather than lost.
+      child.on('close', (code) => resolve(code !== 127 && code !== 126));
       child.stdin.end(text);
     });
   }

@@ -80,9 +80,12 @@ function unknownBook(text: string): InvalidReferenceError {
 }
 
 /** Resolves a book as typed (number, name or abbreviation), or throws a not-found InvalidReferenceError with a suggestion. */
-export function resolveBook(text: string): Book {
+export function resolveBook(text: string, suggest = true): Book {
   const book = findBook(text);
-  if (!book) throw unknownBook(text.trim());
+  if (!book)
+    throw suggest
+      ? unknownBook(text.trim())
+      : new InvalidReferenceError('not-found', `unknown book '${text.trim().slice(0, MAX_BOOK_NAME_LENGTH)}'`);
   return book;
 }
 
@@ -91,12 +94,24 @@ export function resolveBook(text: string): Book {
  * ("Jude 3", "Jude 3-5") because that is how people cite them; "Jude 1" stays the whole chapter.
  */
 export function parseReference(input: string): Reference {
+  return parse(input, true);
+}
+
+/**
+ * parseReference for text that may well not be a reference (a question probed word by word): an
+ * unknown book is refused without looking for a suggestion, whose cost grows with the text.
+ */
+export function probeReference(input: string): Reference {
+  return parse(input, false);
+}
+
+function parse(input: string, suggest: boolean): Reference {
   const text = input.trim().replace(/\s+/g, ' ');
   if (!text) throw new InvalidReferenceError('syntax', 'empty reference');
   const m = text.match(GRAMMAR);
   if (!m) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
   const [, bookText = '', c1s = '', v1s, xs, v2s] = m;
-  const book = resolveBook(bookText.replace(/\.\s*$/, ''));
+  const book = resolveBook(bookText.replace(/\.\s*$/, ''), suggest);
   const c1 = Number(c1s);
   const v1 = v1s === undefined ? undefined : Number(v1s);
   const x = xs === undefined ? undefined : Number(xs);
@@ -149,7 +164,7 @@ export function parseReferenceList(input: string): Reference[] {
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0) throw new InvalidReferenceError('syntax', 'no reference given');
-  return parts.map(parseReference);
+  return parts.map((p) => parseReference(p));
 }
 
 /** Throws a `limit` InvalidReferenceError when a list is over the contract's limits for one passage call. */

@@ -6,17 +6,15 @@ export { PERSONAS };
 export const Persona = z.enum(PERSONAS);
 export type Persona = z.infer<typeof Persona>;
 
-export const CHAT_MESSAGE_MAX = 10_000;
-export const CHAT_HISTORY_MAX = 20;
-/** How long the service waits for its model by default (BIBLE_LLM_TIMEOUT_MS); the client waits longer. */
-export const PROVIDER_TIMEOUT_MS = 60_000;
-/** Longest content of one history item: a past message or reply, as long as a message may be. */
-export const CHAT_HISTORY_CONTENT_MAX = 10_000;
-/**
- * Largest chat request body in bytes, read no further: a message and a full history of items at
- * their longest in any script (UTF-8, up to 3 bytes a character), with room for the JSON around them.
- */
-export const CHAT_BODY_MAX_BYTES = 768 * 1024;
+import {
+  CHAT_BODY_MAX_BYTES,
+  CHAT_HISTORY_CONTENT_MAX,
+  CHAT_HISTORY_MAX,
+  CHAT_MESSAGE_MAX,
+  PROVIDER_TIMEOUT_MS,
+} from '../limits.js';
+
+export { CHAT_BODY_MAX_BYTES, CHAT_HISTORY_CONTENT_MAX, CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, PROVIDER_TIMEOUT_MS };
 
 // The messages say what a field must be; the service names the field before them.
 const MUST_BE_TURN = 'must be {role: user|assistant, content: string}';
@@ -64,7 +62,10 @@ export const ChatRequest = z
     },
     { error: 'the body must be a JSON object' },
   )
-  .meta({ id: 'ChatRequest' });
+  .meta({
+    id: 'ChatRequest',
+    description: `Sent as Content-Type: application/json; the whole body at most ${CHAT_BODY_MAX_BYTES} bytes, read no further (else 400 INVALID_REQUEST). The message and each history item's content at most ${CHAT_MESSAGE_MAX} characters.`,
+  });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
 const RateLimit = z.object({ limit: z.number(), remaining: z.number() });

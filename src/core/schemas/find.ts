@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const FIND_LIMIT_MAX = 50;
-export const FIND_LIMIT_DEFAULT = 10;
-/** Longer questions are refused: every word costs a lookup. */
-export const FIND_QUESTION_MAX = 500;
+import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../limits.js';
+
+export { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX };
 
 export const FoundVerse = z
   .object({

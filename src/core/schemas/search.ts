@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../limits.js';
 import { StrongsNumber } from './strongs.js';
 
-/** Page sizes of the search and concordance extensions: a page is bounded, `offset` walks the rest. */
-export const SEARCH_LIMIT_DEFAULT = 100;
-export const SEARCH_LIMIT_MAX = 1000;
+export { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX };
 
 const Count = z.number().int().min(0);
 

@@ -28,21 +28,43 @@ function book(text: string): Book {
  */
 export function parseScope(text: string | undefined): BookSpan[] {
   if (text === undefined || !text.trim()) return [{ from: 1, to: BOOKS.length }];
-  return text.split(',').map((part) => {
-    const p = part.trim();
-    if (!p) throw new SearchQueryError(`search scope '${text}' has an empty part`);
-    const testament = TESTAMENTS[p.toLowerCase()];
-    if (testament) return testament;
-    // A dash that is not the first character: "1 John" has none, "Matt-John" and "Gen–Deut" have one.
-    const m = p.match(/^(.+?)\s*[-\u2013]\s*(.+)$/);
-    if (m) {
-      const first = book(m[1] as string);
-      const last = book(m[2] as string);
-      if (last.number < first.number)
-        throw new SearchQueryError(`search scope '${p}': ${last.name} comes before ${first.name}`);
-      return { from: first.number, to: last.number };
-    }
-    const only = book(p);
-    return { from: only.number, to: only.number };
-  });
+  const parts = text.split(',');
+  if (parts.length > MAX_SCOPE_PARTS)
+    throw new SearchQueryError(`search scope has ${parts.length} parts; at most ${MAX_SCOPE_PARTS}`);
+  return merged(
+    parts.map((part) => {
+      const p = part.trim();
+      if (!p) throw new SearchQueryError(`search scope '${text}' has an empty part`);
+      const testament = TESTAMENTS[p.toLowerCase()];
+      if (testament) return testament;
+      // A dash that is not the first character: "1 John" has none, "Matt-John" and "Gen–Deut" have one.
+      const m = p.match(/^(.+?)\s*[-\u2013]\s*(.+)$/);
+      if (m) {
+        const first = book(m[1] as string);
+        const last = book(m[2] as string);
+        if (last.number < first.number)
+          throw new SearchQueryError(`search scope '${p}': ${last.name} comes before ${first.name}`);
+        return { from: first.number, to: last.number };
+      }
+      const only = book(p);
+      return { from: only.number, to: only.number };
+    }),
+  );
+}
+
+/** One span per book at most: past that a scope only repeats itself. */
+export const MAX_SCOPE_PARTS = BOOKS.length;
+
+/**
+ * Spans sorted and joined where they touch or overlap, so a scope becomes at most 33 ranges
+ * whatever was typed (`Gen,Exod,Gen` is Genesis-Exodus): the SQL it compiles to stays small.
+ */
+function merged(spans: BookSpan[]): BookSpan[] {
+  const out: BookSpan[] = [];
+  for (const span of [...spans].sort((a, b) => a.from - b.from)) {
+    const last = out[out.length - 1];
+    if (last && span.from <= last.to + 1) last.to = Math.max(last.to, span.to);
+    else out.push({ ...span });
+  }
+  return out;
 }

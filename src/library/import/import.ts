@@ -42,9 +42,9 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
 }
 
-/** A module's fingerprint for "changed since the last import": name, root and newest mtime. */
-export function moduleFingerprints(modules: SwordModule[]): Record<string, number> {
-  return Object.fromEntries(modules.map((m) => [`${m.root}:${m.name}`, Math.round(m.mtimeMs)]));
+/** The modules' fingerprints for "changed since the last import", by root and name. */
+export function moduleFingerprints(modules: SwordModule[]): Record<string, string> {
+  return Object.fromEntries(modules.map((m) => [`${m.root}:${m.name}`, m.fingerprint]));
 }
 
 function alive(pid: number): boolean {

@@ -1,19 +1,13 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
+import { matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import { preparedOnce } from './prepared.js';
 import { FIND_TRANSLATIONS } from './schema.js';
-import {
-  compileSearch,
-  ftsHighlightExpression,
-  MARK_CLOSE,
-  MARK_OPEN,
-  markedMatches,
-  withStemForms,
-} from './search-sql.js';
+import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -493,12 +487,16 @@ export class LibraryStore {
    * with the words that matched.
    */
   searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
-    const index = 'verses_words_fts';
     const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
-    const compiled = compileSearch(query, options.scope);
-    const from = compiled.match
-      ? `verses v JOIN (SELECT rowid, rank FROM ${index} WHERE ${index} MATCH ?) f ON f.rowid = v.id`
-      : 'verses v';
+    const ranked = options.order === 'relevance';
+    const compiled = compileSearch(
+      query,
+      options.scope,
+      this.idRange(translation),
+      (numbers) => this.strongsVerseIds(translation, numbers),
+      ranked,
+    );
+    const from = compiled.matchSql ? `verses v JOIN (${compiled.matchSql}) f ON f.rowid = v.id` : 'verses v';
     const where = ['v.translation = ?', ...compiled.where].join(' AND ');
     const params = [...(compiled.match ? [compiled.match] : []), translation, ...compiled.params];
     const byBook = this.stmt(
@@ -507,16 +505,59 @@ export class LibraryStore {
     const total = byBook.reduce((n, b) => n + b.count, 0);
     if (!options.limit || options.offset >= total) return { total, byBook, hits: [] };
     const canonical = 'v.book, v.chapter, v.verse';
-    const order = options.order === 'relevance' && compiled.match ? `f.rank, ${canonical}` : canonical;
+    const order = ranked && compiled.match ? `f.rank, ${canonical}` : canonical;
     const rows = this.stmt(
       `SELECT v.id, v.book, v.chapter, v.verse, v.text FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ).all(...params, options.limit, options.offset) as Array<VerseRow & { id: number }>;
-    const matches = this.searchMatches(translation, index, query, rows);
+    const terms = wantedTerms(query);
+    const tagged = this.taggedWords(translation, terms, rows);
     return {
       total,
       byBook,
-      hits: rows.map(({ id, ...row }) => ({ ...row, matches: matches.get(id) ?? [] })),
+      hits: rows.map(({ id, ...row }) => {
+        const words = matchedWords(row.text, terms);
+        for (const w of tagged.get(id) ?? []) if (!words.includes(w)) words.push(w);
+        return { ...row, matches: words };
+      }),
     };
+  }
+
+  private verseIdsByKey = new Map<string, Map<number, number>>();
+
+  /** The ids of a translation's verses that carry any of the numbers (a verse-key → id map, read once per translation). */
+  strongsVerseIds(translation: string, numbers: string[]): number[] {
+    let byKey = this.verseIdsByKey.get(translation);
+    if (!byKey) {
+      const rows = this.stmt(
+        'SELECT id, book * 1000000 + chapter * 1000 + verse AS k FROM verses WHERE translation = ?',
+      )
+        .raw()
+        .all(translation) as Array<[number, number]>;
+      byKey = new Map(rows.map(([id, k]) => [k, id]));
+      this.verseIdsByKey.set(translation, byKey);
+    }
+    const keys = this.stmt(
+      `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse FROM strongs_occurrences
+       WHERE number IN (SELECT value FROM json_each(?)) AND translation = ?`,
+    )
+      .raw()
+      .all(JSON.stringify(numbers), translation) as Array<[number]>;
+    return keys.flatMap(([k]) => byKey.get(k) ?? []);
+  }
+
+  private idRanges = new Map<string, IdRange>();
+
+  /** A translation's first and last verse id (its verses are imported together). */
+  private idRange(translation: string): IdRange {
+    let range = this.idRanges.get(translation);
+    if (!range) {
+      const row = this.stmt('SELECT min(id) AS first, max(id) AS last FROM verses WHERE translation = ?').get(
+        translation,
+      ) as { first: number | null; last: number | null };
+      range = { first: row.first ?? 0, last: row.last ?? -1 };
+      this.idRanges.set(translation, range);
+    }
+    return range;
   }
 
   /** The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the word itself. */
@@ -527,46 +568,34 @@ export class LibraryStore {
     return forms.length ? forms.map((f) => f.term) : [word];
   }
 
-  /** The matched words per verse id: marked by the index's highlighter for words, the tagged spans for Strong's numbers. */
-  private searchMatches(
+  /** Per verse id, the spans tagged with the query's Strong's numbers (the English words that render them). */
+  private taggedWords(
     translation: string,
-    index: string,
-    query: SearchQuery,
+    terms: ReturnType<typeof wantedTerms>,
     rows: Array<VerseRow & { id: number }>,
   ): Map<number, string[]> {
     const out = new Map<number, string[]>();
-    const add = (id: number, words: string[]) => {
-      const list = out.get(id) ?? [];
-      for (const w of words) if (!list.includes(w)) list.push(w);
-      out.set(id, list);
-    };
-    const terms = wantedTerms(query);
-    const expression = ftsHighlightExpression(terms);
-    if (expression) {
-      const marked = this.stmt(
-        `SELECT rowid AS id, highlight(${index}, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked FROM ${index}
-         WHERE ${index} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-      ).all(expression, JSON.stringify(rows.map((r) => r.id))) as Array<{ id: number; marked: string }>;
-      const byId = new Map(marked.map((m) => [m.id, m.marked]));
-      for (const row of rows) add(row.id, markedMatches(byId.get(row.id) ?? ''));
-    }
     const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
-    if (numbers.length) {
-      const spans = this.stmt(
-        `SELECT w.text FROM strongs_occurrences o JOIN verse_words w
-           ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
-         WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book = ? AND o.chapter = ? AND o.verse = ?
-         ORDER BY o.idx`,
-      );
-      for (const row of rows) {
-        const words = spans.all(JSON.stringify(numbers), translation, row.book, row.chapter, row.verse) as Array<{
-          text: string;
-        }>;
-        add(
-          row.id,
-          words.map((w) => w.text),
-        );
-      }
+    if (!numbers.length) return out;
+    // One read of the numbers' spans, kept for the page's verses: cheaper than a query per verse.
+    const page = new Map(rows.map((r) => [r.book * 1000000 + r.chapter * 1000 + r.verse, r.id]));
+    const spans = this.stmt(
+      `SELECT o.book * 1000000 + o.chapter * 1000 + o.verse AS k, w.text FROM strongs_occurrences o JOIN verse_words w
+         ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
+       WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book BETWEEN ? AND ?
+       ORDER BY o.book, o.chapter, o.verse, o.idx`,
+    ).all(
+      JSON.stringify(numbers),
+      translation,
+      Math.min(...rows.map((r) => r.book)),
+      Math.max(...rows.map((r) => r.book)),
+    ) as Array<{
+      k: number;
+      text: string;
+    }>;
+    for (const span of spans) {
+      const id = page.get(span.k);
+      if (id !== undefined) out.set(id, [...(out.get(id) ?? []), span.text]);
     }
     return out;
   }

@@ -54,7 +54,7 @@ CREATE TABLE verses (
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
 CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX word_stems_stem ON word_stems (stem);
 CREATE TABLE verse_words (

@@ -33,37 +33,48 @@ export function withStemForms(query: SearchQuery, forms: (word: string) => strin
   };
 }
 
-/** Every text term as one OR expression: what the highlighter marks in a result, whatever the query's logic. */
-export function ftsHighlightExpression(terms: SearchTerm[]): string | undefined {
-  const text = terms.filter((t): t is TextTerm => t.kind === 'text');
-  return text.length ? text.map(ftsTerm).join(' OR ') : undefined;
-}
-
 const isText = (t: SearchTerm): t is TextTerm => t.kind === 'text';
+
+/** The first and last verse id of a translation (integers from the store, not user text). */
+export interface IdRange {
+  first: number;
+  last: number;
+}
 
 /** A query as SQL over `verses v`: an optional FTS5 join (for relevance) and WHERE conditions. */
 export interface CompiledSearch {
   /** The FTS5 expression of the text-only clauses, joined as `f` with its rank; absent when there are none. */
   match?: string;
+  /** The subquery that join reads, with the translation's rowid range. */
+  matchSql?: string;
   where: string[];
   params: unknown[];
 }
 
-const STRONGS_VERSES = `(v.book, v.chapter, v.verse) IN (
-  SELECT o.book, o.chapter, o.verse FROM strongs_occurrences o
-  WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = v.translation)`;
+/** Verse ids from a JSON array, seeked by rowid. */
+const AMONG_IDS = 'v.id IN (SELECT value FROM json_each(?))';
 
 /**
  * Compiles a parsed query. Clauses of words only go into one FTS5 MATCH (`a AND (b OR c) NOT
- * d`), which the index answers in one pass; a clause with a Strong's number becomes a condition
- * on the concordance table, and a clause mixing both an OR of the two.
+ * d`), which the index answers in one pass; a clause with a Strong's number becomes the list of
+ * verse ids that carry it (`strongsIds`, from the concordance), and a clause mixing both an OR
+ * of the two.
  */
-export function compileSearch(query: SearchQuery, scope: BookSpan[]): CompiledSearch {
+export function compileSearch(
+  query: SearchQuery,
+  scope: BookSpan[],
+  ids: IdRange,
+  strongsIds: (numbers: string[]) => number[],
+  ranked = false,
+): CompiledSearch {
   const index = INDEX;
+  // The rowid range keeps the index to one translation's verses: without it a common word
+  // brings every translation's matches into the join.
+  const inRange = `${index} MATCH ? AND rowid BETWEEN ${ids.first} AND ${ids.last}`;
   const where: string[] = [];
   const params: unknown[] = [];
   const inIndex = (expr: string, not = false) => {
-    where.push(`v.id ${not ? 'NOT IN' : 'IN'} (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`);
+    where.push(`v.id ${not ? 'NOT IN' : 'IN'} (SELECT rowid FROM ${index} WHERE ${inRange})`);
     params.push(expr);
   };
   const textOnly = (c: SearchClause) => c.anyOf.every(isText);
@@ -79,32 +90,18 @@ export function compileSearch(query: SearchQuery, scope: BookSpan[]): CompiledSe
   for (const clause of query.clauses.filter((c) => !textOnly(c))) {
     const numbers = clause.anyOf.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
     const words = clause.anyOf.filter(isText);
-    const strongs = STRONGS_VERSES;
+    const verseIds = JSON.stringify(strongsIds(numbers));
     if (!words.length) {
-      where.push(clause.negated ? `NOT ${strongs}` : strongs);
-      params.push(JSON.stringify(numbers));
+      where.push(clause.negated ? `NOT ${AMONG_IDS}` : AMONG_IDS);
+      params.push(verseIds);
     } else {
-      where.push(`(v.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?) OR ${strongs})`);
-      params.push(ftsAnyOf(words), JSON.stringify(numbers));
+      where.push(`(v.id IN (SELECT rowid FROM ${index} WHERE ${inRange}) OR ${AMONG_IDS})`);
+      params.push(ftsAnyOf(words), verseIds);
     }
   }
   where.push(`(${scope.map(() => 'v.book BETWEEN ? AND ?').join(' OR ')})`);
   for (const s of scope) params.push(s.from, s.to);
-  return { match, where, params };
-}
-
-/** Markers FTS5's highlight() puts around each matched token (control characters no verse holds). */
-export const MARK_OPEN = '\u0001';
-export const MARK_CLOSE = '\u0002';
-
-/**
- * The matched words of a highlighted text, in order, each once: marked tokens with only spaces
- * between them read as one match ("God so loved"), as the reader sees a phrase.
- */
-export function markedMatches(marked: string): string[] {
-  const joined = marked.replace(new RegExp(`${MARK_CLOSE}(\\s+)${MARK_OPEN}`, 'g'), '$1');
-  const found = new Set<string>();
-  for (const m of joined.matchAll(new RegExp(`${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}`, 'g')))
-    found.add(m[1] as string);
-  return [...found];
+  // bm25 costs per row: asked for only when the order needs it.
+  const columns = ranked ? 'rowid, rank' : 'rowid';
+  return { match, matchSql: match && `SELECT ${columns} FROM ${index} WHERE ${inRange}`, where, params };
 }

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { confValue, decodeConf, type ModuleConf, parseConf } from './conf.js';
 
 export type ModuleKind = 'bible' | 'commentary' | 'dictionary';
@@ -14,8 +15,8 @@ export interface SwordModule {
   dataPath: string;
   driver: string;
   kind: ModuleKind;
-  /** Newest modification time of the module's conf and data files, for "changed since import". */
-  mtimeMs: number;
+  /** What "changed since import" compares: see moduleFingerprint. */
+  fingerprint: string;
 }
 
 export interface SkippedModule {
@@ -50,18 +51,26 @@ const DRIVERS: Record<string, ModuleKind> = {
   zld: 'dictionary',
 };
 
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  for (const p of paths) {
-    try {
-      const st = statSync(p);
-      newest = Math.max(newest, st.mtimeMs);
-      if (st.isDirectory()) for (const f of readdirSync(p)) newest = Math.max(newest, statSync(join(p, f)).mtimeMs);
-    } catch {
-      // a missing file shows up as a skip reason elsewhere
+/**
+ * A SHA-256 of the module's .conf and of its own data files (name, size and modification time
+ * of each): the files a SWORD front-end adds beside them, such as a `lucene/` search index in
+ * the data directory, change nothing. Data files are known by their stat rather than read
+ * whole, so `library status` stays quick with hundreds of megabytes of modules installed.
+ */
+function moduleFingerprint(confBytes: Buffer, kind: ModuleKind, dataPath: string): string {
+  const hash = createHash('sha256').update(confBytes);
+  // A zLD dictionary is a file base name (nave.idx, nave.dat, …); the others own a directory.
+  const [dir, prefix] = kind === 'dictionary' ? [dirname(dataPath), `${basename(dataPath)}.`] : [dataPath, ''];
+  try {
+    for (const file of readdirSync(dir).sort()) {
+      if (!file.startsWith(prefix)) continue;
+      const st = statSync(join(dir, file));
+      if (st.isFile()) hash.update(`\n${file}\t${st.size}\t${Math.round(st.mtimeMs)}`);
     }
+  } catch {
+    // a missing file shows up as a skip reason elsewhere
   }
-  return newest;
+  return hash.digest('hex');
 }
 
 /** Finds every module in the SWORD libraries; the first library to hold a module name wins. */
@@ -75,8 +84,8 @@ export function discoverModules(env: NodeJS.ProcessEnv = process.env): Discovery
     for (const file of readdirSync(confDir)
       .filter((f) => f.endsWith('.conf'))
       .sort()) {
-      const confPath = join(confDir, file);
-      for (const conf of parseConf(decodeConf(readFileSync(confPath)))) {
+      const confBytes = readFileSync(join(confDir, file));
+      for (const conf of parseConf(decodeConf(confBytes))) {
         if (conf.name === 'Globals') continue;
         const key = conf.name.toLowerCase();
         if (seen.has(key)) continue;
@@ -110,7 +119,7 @@ export function discoverModules(env: NodeJS.ProcessEnv = process.env): Discovery
           dataPath,
           driver,
           kind,
-          mtimeMs: newestMtime([confPath, kind === 'dictionary' ? `${dataPath}.zdt` : dataPath]),
+          fingerprint: moduleFingerprint(confBytes, kind, dataPath),
         });
       }
     }

@@ -24,7 +24,7 @@ const FUNCTION_WORDS = new Set(
   have having he her here hers him his i if in into is it its itself just let me more most my no nor not
   now of off on once only or other our ours out over own same she should so some such than that the their
   theirs them then there these they this those through to too under until up upon us very was we were
-  while will with would you your yours yourself thing things way ways really know`.split(/\s+/),
+  while will with would you your yours yourself`.split(/\s+/),
 );
 
 /** Contractions as the words they stand for, so "don't" in the WEB meets "do not" in a question. */
@@ -62,17 +62,22 @@ export function phraseTokens(question: string): string[] {
   return tokens(question.normalize('NFKC')).filter((w) => !FRAME_WORDS.has(w));
 }
 
+const isNumber = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
+
 /**
  * The question's content words, in order, without repeats: no frame or function words, no
- * numbers, no book names standing alone (a named reference is read separately), two letters or more.
+ * numbers, no book name that is part of a reference ("Romans 8": the named signal reads it), two
+ * letters or more. A book name standing alone is a word like any other: "Who was Ruth?", "Daniel
+ * in the lions' den" ask about the person.
  */
 export function contentWords(question: string): string[] {
   const out: string[] = [];
-  for (const w of tokens(question.normalize('NFKC'))) {
-    if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || /^\d+$/.test(w) || out.includes(w)) continue;
-    if (findBook(w) && w.length > 3) continue;
+  const all = tokens(question.normalize('NFKC'));
+  all.forEach((w, i) => {
+    if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || isNumber(w) || out.includes(w)) return;
+    if (findBook(w) && isNumber(all[i + 1])) return;
     out.push(w);
-  }
+  });
   return out;
 }
 

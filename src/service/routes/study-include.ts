@@ -25,6 +25,8 @@ export const IncludeQuery = z
     type: 'string',
     description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
     example: 'words,red',
+    // The operation is the contract's own, so it is not tagged `extensions`; the parameter says it is one.
+    'x-extension': true,
   });
 
 /** Character ranges of `text` covered by red spans; consecutive red spans make one range. */

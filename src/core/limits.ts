@@ -1,0 +1,26 @@
+/**
+ * The numeric limits the service enforces and the CLI checks before it sends anything. They live
+ * apart from the zod schemas (which re-export them) so that a CLI command can know a limit
+ * without loading zod on every `bible` run.
+ */
+
+export const CHAT_MESSAGE_MAX = 10_000;
+export const CHAT_HISTORY_MAX = 20;
+/** How long the service waits for its model by default (BIBLE_LLM_TIMEOUT_MS); the client waits longer. */
+export const PROVIDER_TIMEOUT_MS = 60_000;
+/** Longest content of one history item: a past message or reply, as long as a message may be. */
+export const CHAT_HISTORY_CONTENT_MAX = 10_000;
+/**
+ * Largest chat request body in bytes, read no further: a message and a full history of items at
+ * their longest in any script (UTF-8, up to 3 bytes a character), with room for the JSON around them.
+ */
+export const CHAT_BODY_MAX_BYTES = 768 * 1024;
+
+export const FIND_LIMIT_MAX = 50;
+export const FIND_LIMIT_DEFAULT = 10;
+/** Longer questions are refused: every word costs a lookup. */
+export const FIND_QUESTION_MAX = 500;
+
+/** Page sizes of the search and concordance extensions: a page is bounded, `offset` walks the rest. */
+export const SEARCH_LIMIT_DEFAULT = 100;
+export const SEARCH_LIMIT_MAX = 1000;

@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every `bible` run loads what src/cli/main.ts imports statically, so the heavy packages (zod,
+ * the OpenAPI app, the HTTP client, SQLite) must come in through `await import()` in the
+ * commands that use them. Walks the static, value (not `import type`) imports of the sources.
+ */
+function staticPackages(entry: string): Map<string, string[]> {
+  const chainTo = new Map<string, string[]>([[entry, [entry]]]);
+  const packages = new Map<string, string[]>();
+  const queue = [entry];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/^import\s+(?!type\b)([^;]*?)\s*from\s*'([^']+)'/gms)) {
+      const [, what = '', spec = ''] = m;
+      const names = what.trim();
+      const typeOnly =
+        /^\{[^}]*\}$/s.test(names) &&
+        names
+          .replace(/[{}\s]/g, '')
+          .split(',')
+          .filter(Boolean)
+          .every((n) => n.startsWith('type'));
+      if (typeOnly) continue;
+      const chain = chainTo.get(file) ?? [file];
+      if (spec.startsWith('.')) {
+        const next = normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+        if (existsSync(next) && !chainTo.has(next)) {
+          chainTo.set(next, [...chain, next]);
+          queue.push(next);
+        }
+      } else if (!spec.startsWith('node:') && !packages.has(spec)) {
+        packages.set(spec, chain);
+      }
+    }
+  }
+  return packages;
+}
+
+describe("the CLI's start-up path", () => {
+  it('loads no schema, server, HTTP or SQLite package statically', () => {
+    const packages = staticPackages('src/cli/main.ts');
+    const heavy = [
+      'zod',
+      '@hono/zod-openapi',
+      'hono',
+      '@hono/node-server',
+      'undici',
+      'better-sqlite3',
+      'gpt-tokenizer',
+    ];
+    const found = heavy.filter((p) => packages.has(p)).map((p) => `${p}: ${packages.get(p)?.join(' -> ')}`);
+    expect(found).toEqual([]);
+    expect([...packages.keys()].sort()).toEqual(['commander']);
+  });
+});
