@@ -243,7 +243,7 @@ export function groundingText(g: Grounding): string {
   const parts: string[] = [];
   if (g.verses.length)
     parts.push(
-      `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}${v.theme ? ` [${v.theme}]` : ''}: ${v.text}`).join('\n')}`,
+      `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}${v.theme ? ` [${v.theme}]` : ''}`).join('\n')}`,
     );
   if (g.topics.length)
     parts.push(
