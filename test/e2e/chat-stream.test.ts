@@ -64,13 +64,13 @@ describe('POST /v1/chat with "stream": true (extension)', () => {
     expect(llm.requests.at(-1)?.body.stream).toBeUndefined();
   });
 
-  it('is marked as an extension in /openapi.json', async () => {
+  it('is described as an extension in /openapi.json, the operation keeping the contract’s tag', async () => {
     const spec = (await (await fetch(`${served.url}/openapi.json`)).json()) as {
       paths: Record<string, { post: { tags: string[]; responses: Record<string, { content: object }> } }>;
       components: { schemas: Record<string, { properties: Record<string, { description: string }> }> };
     };
     const op = spec.paths['/v1/chat']?.post;
-    expect(op?.tags).toEqual(['chat', 'extensions']);
+    expect(op?.tags).toEqual(['chat']);
     expect(Object.keys(op?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/event-stream']);
     expect(spec.components.schemas.ChatRequest?.properties.stream?.description).toMatch(
       /^An extension to the contract/,

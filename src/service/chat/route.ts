@@ -7,7 +7,7 @@ import { authenticate } from '../auth.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
 import { ApiError, errorBody, invalid } from '../errors.js';
 import { IDEMPOTENCY_HEADER, idempotency } from '../idempotency.js';
-import { EXTENSIONS_TAG, errorResponses } from '../routes/common.js';
+import { errorResponses } from '../routes/common.js';
 import { createRouter } from '../routes/router.js';
 import { answerChat } from './answer.js';
 import { OfflineProvider } from './offline-provider.js';
@@ -44,8 +44,9 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
     summary: 'One chat message',
     description:
       'Answers from the library: what the question touches is retrieved and given to the model, every reference in the reply is checked against the canon, and the reply ends with the attribution of its sources. One message is taken from the daily and monthly limits, and given back when the answer is an error.',
-    // Tagged extensions for its `stream` field and event-stream answer; the rest is the contract's.
-    tags: ['chat', EXTENSIONS_TAG],
+    // A contract operation keeps the contract's tag; its `stream` field and event-stream answer are
+    // marked as the extension in the field's description and in the 200 answer.
+    tags: ['chat'],
     middleware: [authenticate(deps, { allowBearer: true }), jsonBody, idempotency(deps), chatQuota(deps)],
     request: {
       headers: z.object({
