@@ -5,7 +5,7 @@
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
-// Usage: node bench/chat.mjs [--library path] [--dev path] [--heldout path]
+// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--heldout path]
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
         .map((d) => join(d, 'eval', 'retrieval-dev.json'))
         .find((p) => existsSync(p)),
     },
+    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
     heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
   },
 });
@@ -84,6 +85,7 @@ async function measure(questions, persona) {
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
 for (const [name, path] of [
   ['dev', values.dev],
+  ['train', values.train],
   ['held-out', values.heldout],
 ]) {
   if (!existsSync(path)) {
