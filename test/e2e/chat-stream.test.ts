@@ -56,6 +56,28 @@ describe('POST /v1/chat with "stream": true (extension)', () => {
     expect(sent.messages[1]?.content).toContain('1 Peter 5:7: Casting all your care upon him; for he careth for you.');
   });
 
+  it('ends with an error event carrying the envelope when the model fails', async () => {
+    llm.status = 503;
+    try {
+      const res = await post({ message: 'What does the Bible say about worry?', stream: true });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const events: Array<[string, string]> = [];
+      const reader = new SseReader((event, data) => events.push([event, data]));
+      reader.push(await res.text());
+      reader.end();
+      expect(events.map(([e]) => e)).toEqual(['error']);
+      expect(JSON.parse(events[0]?.[1] as string)).toEqual({
+        success: false,
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: 'the language model answered HTTP 503; the request is safe to retry',
+        },
+      });
+    } finally {
+      llm.status = 200;
+    }
+  });
+
   it('answers exactly as the contract says without it', async () => {
     const res = await post({ message: 'What does the Bible say about worry?' });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
