@@ -66,6 +66,12 @@ describe('POST /v1/chat with "stream": true (extension)', () => {
       reader.push(await res.text());
       reader.end();
       expect(events.map(([e]) => e)).toEqual(['error']);
+      // The failed message was given back: the next answer has as many left as the last success.
+      llm.status = 200;
+      const next = await post({ message: 'What does the Bible say about worry?' });
+      const limits = ((await next.json()) as { meta: { rateLimits: { daily: { limit: number; remaining: number } } } })
+        .meta.rateLimits.daily;
+      expect(limits.remaining).toBe(limits.limit - 2);
       expect(JSON.parse(events[0]?.[1] as string)).toEqual({
         success: false,
         error: {

@@ -97,6 +97,8 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
           await written;
           const e = err instanceof ApiError ? err : new ApiError('INTERNAL_ERROR', 'the answer failed; retry');
           if (!(err instanceof ApiError)) deps.logError?.(err as Error);
+          // Its 200 has gone out: the quota cannot see the failure, so the message is given back here.
+          c.get('chatGiveBack')?.();
           await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(e.code, e.message)) });
         }
       }) as never;
