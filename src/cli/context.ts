@@ -140,6 +140,8 @@ export class Context {
       description: transport.description,
       close: () => transport.close?.(),
       send: async (req) => {
+        // A streamed answer shows itself as it comes; a spinner would erase each piece it prints over.
+        if (req.onChunk) return transport.send(req);
         let spinner: Awaited<ReturnType<typeof startSpinner>> | undefined;
         let done = false;
         const timer = setTimeout(async () => {

@@ -25,6 +25,7 @@ import type {
   TopicSearchResult,
 } from '../core/schemas/index.js';
 import { PROVIDER_TIMEOUT_MS } from '../core/schemas/index.js';
+import { SseReader } from '../core/sse.js';
 import type { ResponseCache } from './cache.js';
 import { errorFromResponse, TimeoutError, UserAbortError } from './errors.js';
 import { type RetryOptions, withRetries } from './retry.js';
@@ -40,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Makes a POST safe to retry: the service answers a repeat with the first answer. */
   idempotencyKey?: string;
+  /** Told each piece of the answer's body as it arrives (a streamed answer). */
+  onChunk?: (text: string) => void;
 }
 
 /** A data answer comes from an SQLite query: 30 s is a service in trouble. */
@@ -97,7 +100,13 @@ export class BibleClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     debug?.(`${method} ${transport.description}${path}${apiKey ? ' (X-API-Key: ***)' : ''}`);
-    const request = { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    const request = {
+      method,
+      path,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      onChunk: options.onChunk,
+    };
     const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     // A POST is sent twice only when the service can tell the repeat from a new request.
     const retryable = method === 'GET' || options.idempotencyKey !== undefined;
@@ -252,6 +261,41 @@ export class BibleClient {
       idempotencyKey: randomUUID(),
       ...options,
     });
+  }
+
+  /**
+   * One chat message streamed (the `stream` extension): `onText` is told each piece of the reply
+   * as the model writes it, and the whole response is returned as `chat` returns it. Cancelled
+   * with `options.signal`, it ends with UserAbortError; what came has been told by then. An old
+   * service that ignores `stream` answers JSON: the reply is then told in one piece.
+   */
+  async chatStream(request: ChatRequest, onText: (text: string) => void, options: RequestOptions = {}) {
+    const events = new SseReader((event, data) => {
+      if (event === 'text') onText((JSON.parse(data) as { text: string }).text);
+    });
+    const res = await this.send(
+      'POST',
+      '/v1/chat',
+      { ...request, stream: true },
+      {
+        timeoutMs: CHAT_TIMEOUT_MS,
+        idempotencyKey: randomUUID(),
+        // A stream already shown in part is not sent again.
+        maxRetries: 0,
+        ...options,
+        onChunk: (text) => events.push(text),
+      },
+    );
+    if (!/^text\/event-stream/i.test(res.headers['content-type'] ?? '')) {
+      const body = parse(res) as ChatResponse;
+      if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
+      onText(body.data.message);
+      return body;
+    }
+    const last = events.end();
+    const body = (last ? JSON.parse(last.data) : undefined) as ChatResponse | undefined;
+    if (last?.event !== 'done' || body?.success !== true) throw errorFromResponse(500, body, res.headers);
+    return body;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ImportProgress } from '../library/import/import.js';
-import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { readBody, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 /**
  * The service itself, answering in-process (Hono's app.fetch) over the local library, as the
@@ -59,5 +59,5 @@ export async function sendInProcess(
   res.headers.forEach((v, k) => {
     headers[k] = v;
   });
-  return { status: res.status, headers, body: await res.text() };
+  return { status: res.status, headers, body: await readBody(res.body, req.onChunk) };
 }

@@ -1,6 +1,6 @@
 import { Agent, errors, request } from 'undici';
 import { ConnectionError, TimeoutError } from './errors.js';
-import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { readBody, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -36,7 +36,7 @@ export class HttpTransport implements Transport {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers))
         if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      return { status: res.statusCode, headers, body: await res.body.text() };
+      return { status: res.statusCode, headers, body: await readBody(res.body, req.onChunk) };
     } catch (err) {
       if (req.signal?.aborted) throw err;
       if (

@@ -6,6 +6,8 @@ export interface TransportRequest {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Told each piece of the body as it arrives (a streamed answer); the body is still returned whole. */
+  onChunk?: (text: string) => void;
 }
 
 export interface TransportResponse {
@@ -19,4 +21,20 @@ export interface Transport {
   readonly description: string;
   send(req: TransportRequest): Promise<TransportResponse>;
   close?(): Promise<void> | void;
+}
+
+/** A body read to its end, each decoded piece told to `onChunk` as it arrives when one is given. */
+export async function readBody(
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null,
+  onChunk?: (text: string) => void,
+): Promise<string> {
+  if (!body) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const bytes of body as AsyncIterable<Uint8Array>) {
+    const piece = decoder.decode(bytes, { stream: true });
+    text += piece;
+    if (piece) onChunk?.(piece);
+  }
+  return text + decoder.decode();
 }

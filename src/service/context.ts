@@ -45,6 +45,8 @@ export interface AppEnv {
     principal: Principal;
     /** The chat limits left after this message (set by the chat quota). */
     chatLimits: ChatResponse['meta']['rateLimits'];
+    /** Gives the message back (set by the chat quota): a streamed answer fails after its 200 is sent. */
+    chatGiveBack: () => void;
   };
 }
 

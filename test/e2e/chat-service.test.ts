@@ -80,7 +80,7 @@ describe('POST /v1/chat', () => {
       daily: { limit: 100, remaining: 99 },
       monthly: { limit: 2000, remaining: 1999 },
     });
-    expect(body.data.message).toContain("**Words in the original languages (Strong's):**");
+    expect(body.data.message).toContain('**The original words (Strong’s):**');
     expect(body.data.message).toMatch(/— Sources: King James Version/);
     const again = (await chat(offline.url, keys.full, { message: 'Who was Naaman?' })).body as unknown as ChatResponse;
     expect(again.meta.requestId).not.toBe(body.meta.requestId);

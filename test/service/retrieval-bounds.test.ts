@@ -1,17 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { namedReferences } from '../../src/service/chat/retrieval.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/library/store/library-store.js';
+import { retrieve } from '../../src/service/chat/retrieval.js';
+import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
+import { TEST_LIBRARY } from '../support/env.js';
 
+// The chat retrieves through the find engine, which reads at most FIND_QUESTION_MAX characters of a question.
 describe('chat retrieval reads a bounded part of any question', () => {
-  it('takes the first three references a question names', () => {
-    const question = 'Compare John 3:16, Gen 1:1, Ps 23:1, Rom 8:28, Jude 3 and Rev 22:21 please';
-    expect(namedReferences(question)).toEqual(['John 3:16', 'Genesis 1:1', 'Psalms 23:1']);
+  let store: LibraryStore;
+  beforeAll(() => {
+    store = new LibraryStore(TEST_LIBRARY);
+  });
+  afterAll(() => store.close());
+
+  it('puts the references a question names first', () => {
+    const g = retrieve(store, 'Compare John 3:16, Gen 1:1 and Ps 23:1 please', 'default', 'kjv', LOCAL_PRINCIPAL);
+    expect(
+      g.verses
+        .slice(0, 3)
+        .map((v) => v.ref)
+        .sort(),
+    ).toEqual(['Genesis 1:1', 'John 3:16', 'Psalms 23:1']);
   });
 
-  it('looks at the first 50 numbers only, whatever follows', () => {
+  it('answers a question of thousands of numbers with at most the persona’s verses', () => {
     const numbers = Array.from({ length: 60 }, (_, i) => `item ${i + 1}`).join(', ');
-    expect(namedReferences(`${numbers}, and John 3:16?`)).toEqual([]);
-    expect(namedReferences(`John 3:16 and ${numbers}`)).toEqual(['John 3:16']);
-    // 10,000 characters of numbers after words that are no book: nothing, and no suggestion work.
-    expect(namedReferences('a b c d 1 '.repeat(1_000))).toEqual([]);
+    expect(
+      retrieve(store, `${numbers}, and John 3:16?`, 'default', 'kjv', LOCAL_PRINCIPAL).verses.length,
+    ).toBeLessThanOrEqual(6);
+    expect(
+      retrieve(store, 'a b c d 1 '.repeat(1_000), 'simple_helper', 'kjv', LOCAL_PRINCIPAL).verses.length,
+    ).toBeLessThanOrEqual(3);
   });
 });

@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface CompletionRequest {
   model: string;
   messages: Array<{ role: string; content: string }>;
   max_tokens?: number;
+  stream?: boolean;
 }
 
 /**
@@ -20,6 +21,9 @@ export class FakeLlm {
   reply = 'As John 3:16 says, God so loved the world.';
   status = 200;
   delayMs = 0;
+  /** With `stream: true`, the reply goes out in pieces of this many words, this far apart. */
+  streamWords = 2;
+  streamGapMs = 20;
   usage: { prompt_tokens: number; completion_tokens: number } | undefined = {
     prompt_tokens: 321,
     completion_tokens: 12,
@@ -42,6 +46,11 @@ export class FakeLlm {
             res.end(JSON.stringify({ error: { message: 'model overloaded' } }));
             return;
           }
+          const body = this.requests.at(-1)?.body;
+          if (body?.stream) {
+            this.stream(res, body);
+            return;
+          }
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(
             JSON.stringify({
@@ -60,6 +69,32 @@ export class FakeLlm {
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
     return this;
+  }
+
+  /** OpenAI's streaming protocol: `data:` chunks with choices[0].delta.content, a usage chunk, `data: [DONE]`. */
+  private stream(res: ServerResponse, body: CompletionRequest): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const words = this.reply.split(/(?<= )/);
+    const pieces: string[] = [];
+    for (let i = 0; i < words.length; i += this.streamWords) pieces.push(words.slice(i, i + this.streamWords).join(''));
+    const chunk = (delta: object, extra: object = {}) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'fake-model-1', choices: [{ index: 0, delta }], ...extra })}\n\n`;
+    res.write(chunk({ role: 'assistant' }));
+    let i = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (i < pieces.length) {
+        res.write(chunk({ content: pieces[i++] }));
+        setTimeout(next, this.streamGapMs);
+        return;
+      }
+      const usage = body.messages && this.usage ? { usage: this.usage } : {};
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'fake-model-1', choices: [], ...usage })}\n\n`,
+      );
+      res.end('data: [DONE]\n\n');
+    };
+    next();
   }
 
   async stop(): Promise<void> {

@@ -10,7 +10,7 @@ export class TmuxSession {
   static async start(command: string, env: Record<string, string>): Promise<TmuxSession> {
     const name = `bible-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-    await exec('tmux', [
+    const args = [
       'new-session',
       '-d',
       '-s',
@@ -20,7 +20,13 @@ export class TmuxSession {
       '-y',
       '50',
       `env ${vars.join(' ')} ${command}; sleep 30`,
-    ]);
+    ];
+    // A session started just as the last one's kill takes the tmux server down fails with
+    // "server exited unexpectedly": started again, it gets a new server.
+    await exec('tmux', args).catch(async (err: Error) => {
+      if (!/server exited unexpectedly/.test(err.message)) throw err;
+      await exec('tmux', args);
+    });
     return new TmuxSession(name);
   }
 
@@ -33,17 +39,25 @@ export class TmuxSession {
     await exec('tmux', ['send-keys', '-t', this.name, ...keys]);
   }
 
-  async screen(): Promise<string> {
-    const { stdout } = await exec('tmux', ['capture-pane', '-p', '-J', '-t', this.name, '-S', '-500']);
+  /** The screen with the 500 lines of scrollback above it, or only what is visible (a cleared screen goes to the scrollback). */
+  async screen(scope: 'scrollback' | 'visible' = 'scrollback'): Promise<string> {
+    const from = scope === 'visible' ? [] : ['-S', '-500'];
+    const { stdout } = await exec('tmux', ['capture-pane', '-p', '-J', '-t', this.name, ...from]);
     return stdout;
   }
 
-  /** Waits until the screen shows `what` (a string or pattern), or fails with what it shows. */
-  async waitFor(what: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  /** Waits until the screen shows `what` (a string, a pattern, or a test of the screen), or fails with what it shows. */
+  async waitFor(
+    what: string | RegExp | ((screen: string) => boolean),
+    timeoutMs = 15_000,
+    scope: 'scrollback' | 'visible' = 'scrollback',
+  ): Promise<string> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const screen = await this.screen();
-      if (typeof what === 'string' ? screen.includes(what) : what.test(screen)) return screen;
+      const screen = await this.screen(scope);
+      const seen =
+        typeof what === 'string' ? screen.includes(what) : what instanceof RegExp ? what.test(screen) : what(screen);
+      if (seen) return screen;
       if (Date.now() > until) throw new Error(`timed out waiting for ${String(what)}; the screen shows:\n${screen}`);
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -103,6 +103,24 @@ export class Conversation {
     }
     return lines.join('\n');
   }
+
+  /**
+   * Where `/save` writes without a path: the conversations directory, named by the first words
+   * of the conversation ("what-does-the-bible-say-about-worry.md"), numbered when taken.
+   */
+  savePath(dir: string): string {
+    const first = this.turns.find((t) => t.role === 'user')?.content ?? 'conversation';
+    const words = first
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? ['conversation'];
+    const name = words.slice(0, 8).join('-').slice(0, 60).replace(/-+$/, '') || 'conversation';
+    for (let n = 1; ; n++) {
+      const file = join(dir, `${name}${n > 1 ? `-${n}` : ''}.md`);
+      if (!existsSync(file)) return file;
+    }
+  }
 }
 
 export function listConversations(dir: string, limit = 20): ConversationSummary[] {

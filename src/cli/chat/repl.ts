@@ -1,23 +1,28 @@
 import { writeFileSync } from 'node:fs';
-import { createInterface, type Interface } from 'node:readline';
+import { resolve } from 'node:path';
+import { clearLine, clearScreenDown, createInterface, cursorTo, type Interface } from 'node:readline';
 import { PERSONAS } from '../../core/personas.js';
 import type { ChatResponse } from '../../core/schemas/chat.js';
 import type { Context } from '../context.js';
 import { describeFailure } from '../exit-mapping.js';
 import { onInterrupt } from '../interrupt.js';
-import { startSpinner } from '../spinner.js';
 import { Conversation } from './conversations.js';
-import { limitsLine, renderReply } from './render.js';
+import { limitsLine } from './render.js';
 import { ask } from './session.js';
+import { streamPrinter } from './stream-print.js';
 
 const HELP = `Type a question and press Enter. End a line with \\ to go on to the next.
   /persona [id]   switch persona (default, biblical_scholar, simple_helper); a list without an id
   /new            start a new conversation
   /history        show this conversation
-  /save [file.md] write the conversation as markdown
+  /save [file.md] write the conversation as markdown (without a file: under the conversations directory)
+  /clear          clear the screen (also Ctrl-L, or clear on its own)
   /usage          what is left of the daily and monthly limits
   /help           this help
   /exit           leave (or Ctrl-D); Ctrl-C cancels an answer being waited for`;
+
+/** Words that, typed alone, are meant as the command of that name (a shell habit), not as a question. */
+const BARE_COMMANDS = new Set(['clear', 'cls', 'exit', 'quit', 'help']);
 
 export interface ReplOptions {
   persona: string;
@@ -47,6 +52,23 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
     rl.prompt();
   };
   const say = (text: string) => io.stdout.write(`${text}\n`);
+  // A still "thinking…" rather than ora's spinner: ora takes stdin while it spins (typing ahead then
+  // trips its concurrent-spinner warning, and stopping leaves the terminal out of raw mode) and
+  // hooks stdout, both of which readline owns here.
+  const waiting = () => {
+    if (!ctx.globals.quiet) io.stdout.write(c.dim('thinking…'));
+    return {
+      stop: () => {
+        if (ctx.globals.quiet) return;
+        cursorTo(io.stdout as NodeJS.WritableStream, 0);
+        clearLine(io.stdout as NodeJS.WritableStream, 0);
+      },
+    };
+  };
+  const clearScreen = () => {
+    cursorTo(io.stdout as NodeJS.WritableStream, 0, 0);
+    clearScreenDown(io.stdout as NodeJS.WritableStream);
+  };
 
   io.stdout.write(
     c.dim(
@@ -74,10 +96,14 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
         for (const t of conversation.turns)
           say(`${t.role === 'user' ? c.bold('you:') : c.bold('bible:')} ${t.content}`);
         break;
+      case 'clear':
+      case 'cls':
+        clearScreen();
+        break;
       case 'save': {
-        const file = arg || `${conversation.id}.md`;
+        const file = resolve(arg || conversation.savePath(options.conversationsDir));
         try {
-          writeFileSync(file, conversation.markdown(`Conversation ${conversation.id}`));
+          writeFileSync(file, conversation.markdown(`Conversation ${conversation.id}`), { mode: 0o600 });
           say(c.dim(`saved to ${file}`));
         } catch (err) {
           say(c.red(`could not save to ${file}: ${(err as Error).message}`));
@@ -97,6 +123,9 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
             choices: PERSONAS.map((p) => ({ name: p, value: p })),
             default: persona,
           }).catch(() => persona);
+          // The picker leaves the terminal cooked (its readline turns raw mode off as it closes):
+          // without raw mode again every key is echoed twice and Ctrl-L prints ^L.
+          if (io.stdin.isTTY) (io.stdin as NodeJS.ReadStream).setRawMode(true);
           rl.resume();
         }
         if (!PERSONAS.includes(next as (typeof PERSONAS)[number]))
@@ -115,20 +144,22 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
 
   const send = async (message: string) => {
     pending = new AbortController();
-    const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
+    const spinner = waiting();
+    // Tokens are printed as they arrive; the spinner goes with the first.
+    const printer = streamPrinter(ctx, () => spinner.stop());
     try {
       const response = await ask(ctx, conversation, message, {
         persona,
         maxTokens: options.maxTokens,
         signal: pending.signal,
+        onText: (t) => printer.onText(t),
       });
-      spinner.stop();
       last = response.meta;
-      io.stdout.write(await renderReply(ctx, response.data.message));
+      await printer.finish(response.data.message);
       say(c.dim(limitsLine(response.meta)));
     } catch (err) {
       spinner.stop();
-      if (pending.signal.aborted) say(c.dim('(cancelled)'));
+      if (pending.signal.aborted) say(c.dim(printer.shown ? '\n(stopped; what came is kept)' : '(cancelled)'));
       else say(c.red(`bible: ${describeFailure(err).message}`));
     } finally {
       pending = undefined;
@@ -170,8 +201,9 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
       buffer = [];
       if (!message) return prompt();
       busy = busy.then(async () => {
-        if (message.startsWith('/') && !message.includes('\n')) {
-          if (!(await command(message))) return rl.close();
+        const bare = BARE_COMMANDS.has(message.toLowerCase()) ? `/${message.toLowerCase()}` : undefined;
+        if ((message.startsWith('/') && !message.includes('\n')) || bare) {
+          if (!(await command(bare ?? message))) return rl.close();
         } else {
           await send(message);
         }

@@ -5,9 +5,11 @@ import { PERSONAS } from '../../core/personas.js';
 import { Conversation, listConversations } from '../chat/conversations.js';
 import { limitsLine, renderReply } from '../chat/render.js';
 import { ask } from '../chat/session.js';
+import { streamPrinter } from '../chat/stream-print.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { onInterrupt } from '../interrupt.js';
 import { type IO, readAll } from '../io.js';
 import { startSpinner } from '../spinner.js';
 
@@ -59,15 +61,30 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
     return runRepl(ctx, { persona, maxTokens, conversation, conversationsDir: dir });
   }
   const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
+  // On a terminal the reply is streamed and printed as it comes; Ctrl-C stops it and keeps what came.
+  const streaming = ctx.style.tty && !ctx.globals.json;
+  const printer = streamPrinter(ctx, () => spinner.stop());
+  const cancel = new AbortController();
+  if (streaming) onInterrupt(() => cancel.abort());
   try {
-    const response = await ask(ctx, conversation, message, { persona, maxTokens });
+    const response = await ask(ctx, conversation, message, {
+      persona,
+      maxTokens,
+      signal: cancel.signal,
+      ...(streaming ? { onText: (t: string) => printer.onText(t) } : {}),
+    });
     spinner.stop();
     if (ctx.globals.json) return ctx.json(response);
-    ctx.io.stdout.write(await renderReply(ctx, response.data.message));
+    if (streaming) await printer.finish(response.data.message);
+    else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
     if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
   } catch (err) {
     spinner.stop();
+    if (cancel.signal.aborted && printer.shown)
+      ctx.io.stdout.write(`\n${ctx.style.c.dim('(stopped; what came is kept)')}\n`);
     throw err;
+  } finally {
+    if (streaming) onInterrupt(undefined);
   }
 }
 

@@ -55,6 +55,10 @@ export const ChatRequest = z
         .positive('must be a positive number')
         .optional()
         .meta({ description: "Capped by the key's own limit" }),
+      stream: z.boolean({ error: 'must be true or false' }).optional().meta({
+        description:
+          'An extension to the contract: true answers text/event-stream, a `text` event per piece of the reply as the model writes it ({"text": …}), then one `done` event carrying the whole contract response (or an `error` event carrying the error envelope). Without it the response is exactly the contract\'s.',
+      }),
     },
     { error: 'the body must be a JSON object' },
   )

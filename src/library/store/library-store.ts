@@ -654,4 +654,17 @@ export class LibraryStore {
     ).all(match, limit) as Array<{ data: string; score: number }>;
     return rows.map((r) => ({ story: JSON.parse(r.data) as StoryFields, score: r.score }));
   }
+  /** Lexicon entries whose transliteration is the word, accents aside ("agape" → G26 agápē), lowest number first. */
+  strongsByTransliteration(word: string, lexicons: Array<'greek' | 'hebrew'>, limit: number): StrongsRow[] {
+    const w = word.normalize('NFC').replace(/[^\p{L}]/gu, '');
+    if (!w || !lexicons.length) return [];
+    const rows = this.stmt(
+      `SELECT s.number, s.lexicon, s.lemma, s.transliteration, s.pronunciation, s.gloss, s.definition
+       FROM strongs_fts f JOIN strongs s ON s.id = f.rowid
+       WHERE strongs_fts MATCH ? AND s.lexicon IN (SELECT value FROM json_each(?)) ORDER BY s.id LIMIT 50`,
+    ).all(`transliteration: "${w}"`, JSON.stringify(lexicons)) as StrongsRow[];
+    // The index matches any word of a transliteration; only a whole one that is the word counts.
+    const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    return rows.filter((r) => fold(r.transliteration) === fold(w)).slice(0, limit);
+  }
 }

@@ -20,7 +20,8 @@ function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>, canRead
   if (g.verses.length) used.add(g.translation);
   if (g.commentary) used.add(g.commentary.id);
   const all = deps.store.resources().filter((r) => canRead(r.id));
-  if (g.topics.length) for (const r of all.filter((x) => x.kind === 'topics')) used.add(r.id);
+  if (g.topics.length) used.add(all.find((x) => x.kind === 'topics')?.id ?? '');
+  if (g.crossrefs) used.add(all.find((x) => x.kind === 'crossrefs')?.id ?? '');
   if (g.stories.length) used.add('stories');
   if (g.strongs.length)
     for (const s of g.strongs) used.add(s.number.startsWith('G') ? 'strongs-greek' : 'strongs-hebrew');
@@ -36,14 +37,15 @@ export async function answerChat(
   deps: ServiceDeps,
   provider: ChatProvider,
   req: ChatRequest,
-  options: { key: KeyRecord | null; signal?: AbortSignal },
+  options: { key: KeyRecord | null; signal?: AbortSignal; onText?: (text: string) => void },
 ): Promise<ChatResponse['data']> {
   const persona = req.persona ?? 'default';
   const history = req.conversationHistory ?? [];
   const cap = options.key?.maxTokens ?? LOCAL_MAX_TOKENS;
   const maxTokens = Math.min(req.maxTokens === undefined ? cap : Math.floor(req.maxTokens) || 1, cap);
   // Retrieval draws only on what the key may read: the chat must not quote what the data interface refuses.
-  const { canRead } = options.key ? keyPrincipal(options.key) : LOCAL_PRINCIPAL;
+  const principal = options.key ? keyPrincipal(options.key) : LOCAL_PRINCIPAL;
+  const { canRead } = principal;
   const resources = deps.store.resources().filter((r) => canRead(r.id));
   const translation =
     resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ?? resources.find((r) => r.kind === 'bible')?.id;
@@ -53,7 +55,7 @@ export async function answerChat(
     const message = truncateToTokens(NO_READABLE_BIBLE, maxTokens);
     return { message, model: 'none', usage: { inputTokens: 0, outputTokens: tokenCount(message) } };
   }
-  const grounding = retrieve(deps.store, req.message, persona, translation, canRead);
+  const grounding = retrieve(deps.store, req.message, persona, translation, principal);
   const system = SYSTEM_PROMPTS[persona];
   const context = groundingText(grounding);
   let reply: Awaited<ReturnType<ChatProvider['reply']>>;
@@ -67,6 +69,7 @@ export async function answerChat(
       grounding,
       maxTokens,
       signal: options.signal,
+      onText: options.onText,
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -1,58 +1,68 @@
-import { OFFLINE_VOICE } from './personas.js';
+import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
+import type { Grounding } from './retrieval.js';
 
 /** Says what it is: retrieval from the library, not a language model. */
 export const OFFLINE_MODEL = 'bible-offline-retrieval (not a language model: quotes the library)';
 
+/** The verses under their themes, in the order the first verse of each theme ranked. */
+function byTheme(g: Grounding): Array<[string, Grounding['verses']]> {
+  const groups = new Map<string, Grounding['verses']>();
+  for (const v of g.verses) groups.set(v.theme, [...(groups.get(v.theme) ?? []), v]);
+  return [...groups];
+}
+
 /**
- * The responder used when no language model is configured: a reply in the persona's voice made
- * only of what retrieval found, verses quoted word for word with their references, a related
- * story or topic, and for the scholar the Strong's words and a commentary excerpt.
+ * The responder used when no language model is configured: a reference answer in the persona's
+ * voice made only of what retrieval found — the verses quoted word for word with their
+ * references under the Nave's sub-headings they fall under, related topics with their see-also
+ * lines, a story where one fits, for the scholar the original words and a commentary excerpt —
+ * and one line saying it quotes the library and how to get written answers.
  */
 export class OfflineProvider implements ChatProvider {
   async reply(req: ProviderRequest): Promise<ProviderReply> {
     const g = req.grounding;
     const voice = OFFLINE_VOICE[req.persona];
-    const lines: string[] = [];
-    if (!g.verses.length && !g.stories.length && !g.topics.length) {
+    if (!g.verses.length && !g.strongs.length) {
+      req.onText?.(`${voice.noMatch}\n\n${OFFLINE_NOTE}`);
       return {
-        text: voice.noMatch,
+        text: `${voice.noMatch}\n\n${OFFLINE_NOTE}`,
         model: OFFLINE_MODEL,
-        used: { ...g, verses: [], topics: [], stories: [], strongs: [], commentary: undefined },
+        used: { ...g, verses: [], topics: [], stories: [], strongs: [], commentary: undefined, crossrefs: false },
       };
     }
-    const scholar = req.persona === 'biblical_scholar';
-    lines.push(voice.opening, '');
-    const verses = req.persona === 'simple_helper' ? g.verses.slice(0, 2) : g.verses;
-    for (const v of verses) lines.push(`> ${v.text} (${v.ref}, ${g.translation.toUpperCase()})`, '');
-    if (req.persona === 'biblical_scholar') {
-      if (g.strongs.length) {
-        lines.push("**Words in the original languages (Strong's):**");
-        for (const s of g.strongs) lines.push(`- ${s.number} ${s.lemma} (${s.transliteration}): ${s.gloss}`);
-        lines.push('');
-      }
-      if (g.commentary)
-        lines.push(`**${g.commentary.id.toUpperCase()} on ${g.commentary.ref}:** ${g.commentary.text}`, '');
+    const simple = req.persona === 'simple_helper';
+    const version = g.translation.toUpperCase();
+    const lines: string[] = [voice.opening, ''];
+    const groups = byTheme(g);
+    for (const [theme, verses] of groups) {
+      // A lone untitled group needs no heading; the simple helper is spared them.
+      if (!simple && (theme || groups.length > 1)) lines.push(`**${theme || 'Other passages'}**`, '');
+      for (const v of verses) lines.push(`> ${v.text} (${v.ref}, ${version})`, '');
     }
+    if (g.strongs.length) {
+      lines.push('**The original words (Strong’s):**');
+      for (const s of g.strongs)
+        lines.push(`- ${s.number} ${s.lemma} (${s.transliteration}), ${s.behind}: ${s.gloss}. ${s.definition}`);
+      lines.push('');
+    }
+    if (g.commentary)
+      lines.push(`**${g.commentary.id.toUpperCase()} on ${g.commentary.ref}:** ${g.commentary.text}`, '');
+    const topics = g.topics.flatMap((t) => [t.headword, ...t.see]);
+    const related = [...new Set(topics)].slice(0, simple ? 2 : 6);
+    if (related.length) lines.push(`${voice.topics}: ${related.join(', ')}.`, '');
     const story = g.stories[0];
-    const topic = story ? undefined : g.topics[0];
-    if (story) {
+    if (story)
       lines.push(
-        req.persona === 'simple_helper'
-          ? `You might also read the story "${story.title}" (${story.passages[0]}).`
-          : `Related story: **${story.title}** (${story.passages.join('; ')}). ${story.summary}`,
+        simple
+          ? `${voice.story} "${story.title}" (${story.passages[0]}).`
+          : `${voice.story}: **${story.title}** (${story.passages.join('; ')}). ${story.summary}`,
+        '',
       );
-    } else if (topic) {
-      lines.push(`See also the topic ${topic.headword} in Nave's: ${topic.refs.slice(0, 4).join('; ')}.`);
-    }
-    const used = {
-      ...g,
-      verses,
-      stories: story ? [story] : [],
-      topics: topic ? [topic] : [],
-      strongs: scholar ? g.strongs : [],
-      commentary: scholar ? g.commentary : undefined,
-    };
-    return { text: lines.join('\n').trim(), model: OFFLINE_MODEL, used };
+    lines.push(OFFLINE_NOTE);
+    const text = lines.join('\n').trim();
+    // Quotations are ready at once: streamed as one piece.
+    req.onText?.(text);
+    return { text, model: OFFLINE_MODEL, used: g };
   }
 }

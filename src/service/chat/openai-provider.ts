@@ -1,4 +1,5 @@
 import { PROVIDER_TIMEOUT_MS } from '../../core/schemas/chat.js';
+import { SseReader } from '../../core/sse.js';
 import { type ChatProvider, ProviderError, type ProviderReply, type ProviderRequest } from './provider.js';
 
 export interface OpenAiSettings {
@@ -53,7 +54,12 @@ export class OpenAiProvider implements ChatProvider {
       res = await fetch(`${baseUrl}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        body: JSON.stringify({ model, messages, max_tokens: req.maxTokens }),
+        body: JSON.stringify({
+          model,
+          messages,
+          max_tokens: req.maxTokens,
+          ...(req.onText ? { stream: true, stream_options: { include_usage: true } } : {}),
+        }),
         signal: AbortSignal.any(signals),
       });
     } catch (err) {
@@ -65,6 +71,8 @@ export class OpenAiProvider implements ChatProvider {
       );
     }
     if (!res.ok) throw new ProviderError(`the language model answered HTTP ${res.status}`);
+    if (req.onText && res.body && /^text\/event-stream/i.test(res.headers.get('content-type') ?? ''))
+      return this.streamed(res.body, req.onText, model);
     let body: Completion;
     try {
       body = (await res.json()) as Completion;
@@ -82,5 +90,47 @@ export class OpenAiProvider implements ChatProvider {
           ? { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens }
           : undefined,
     };
+  }
+
+  /**
+   * OpenAI's streaming protocol: server-sent events, each `data:` a chunk whose
+   * choices[0].delta.content is the next piece, the last (with stream_options.include_usage) the
+   * usage, then `data: [DONE]`. Each piece is told as it comes; the reply is the pieces joined.
+   */
+  private async streamed(body: ReadableStream<Uint8Array>, onText: (text: string) => void, model: string) {
+    let text = '';
+    let named = model;
+    let usage: ProviderReply['usage'];
+    const decoder = new TextDecoder();
+    const events = new SseReader((_event, raw) => {
+      const data = raw.trim();
+      if (!data || data === '[DONE]') return;
+      let chunk: Completion & { choices?: Array<{ delta?: { content?: string } }> };
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        throw new ProviderError('the language model sent a stream event that is not JSON');
+      }
+      if (chunk.model) named = chunk.model;
+      const piece = chunk.choices?.[0]?.delta?.content;
+      if (typeof piece === 'string' && piece) {
+        text += piece;
+        onText(piece);
+      }
+      const u = chunk.usage;
+      if (typeof u?.prompt_tokens === 'number' && typeof u?.completion_tokens === 'number')
+        usage = { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens };
+    });
+    try {
+      for await (const bytes of body as unknown as AsyncIterable<Uint8Array>)
+        events.push(decoder.decode(bytes, { stream: true }));
+      events.end();
+    } catch (err) {
+      if (err instanceof ProviderError) throw err;
+      // Cancelled by the caller: what came is kept.
+      if (!text) throw new ProviderError('the language model stream broke off');
+    }
+    if (!text.trim()) throw new ProviderError('the language model sent no reply');
+    return { text, model: named, usage };
   }
 }

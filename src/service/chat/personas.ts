@@ -21,20 +21,31 @@ export const SYSTEM_PROMPTS: Record<PersonaId, string> = {
   ].join(' '),
 };
 
-/** The opening line each persona uses in the offline responder's replies. */
-export const OFFLINE_VOICE: Record<PersonaId, { opening: string; noMatch: string }> = {
+/** The words each persona uses in the offline responder's replies. */
+export const OFFLINE_VOICE: Record<PersonaId, { opening: string; noMatch: string; topics: string; story: string }> = {
   default: {
     opening: 'Here is what Scripture says that bears on your question.',
     noMatch:
       'I could not find passages in the library that speak to that directly. Try other words, or name a passage.',
+    topics: "Related topics in Nave's",
+    story: 'A story to read',
   },
   biblical_scholar: {
-    opening: 'The relevant texts, with the original-language words and a commentary note, are these.',
+    opening:
+      'The relevant texts, grouped as Nave’s Topical Bible arranges them, with the original-language words and a commentary note.',
     noMatch:
       'The library holds no texts that match that question closely; a more specific term or a reference would help.',
+    topics: "Nave's topics and cross-headings",
+    story: 'Narrative context',
   },
   simple_helper: {
     opening: 'Here are a few verses that might help.',
     noMatch: "I couldn't find verses about that. Could you say it another way?",
+    topics: 'If you want to read more, look up',
+    story: 'You might also read the story',
   },
 };
+
+/** Said once in every offline reply: what wrote it, and how to get written answers. */
+export const OFFLINE_NOTE =
+  '_These are quotations from the library, chosen without a language model. For written answers, set BIBLE_LLM_BASE_URL to any OpenAI-compatible server (a local Ollama, for one)._';

@@ -16,6 +16,8 @@ export interface ProviderRequest {
   grounding: Grounding;
   maxTokens: number;
   signal?: AbortSignal;
+  /** Told each piece of the reply as it is written, when the caller streams (the reply is still returned whole). */
+  onText?: (text: string) => void;
 }
 
 export interface ProviderReply {

@@ -19,8 +19,9 @@ export function chatQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
       c.set('chatLimits', UNLIMITED);
       return next();
     }
+    const { keys } = deps;
     const { day, month, dailyReset, monthlyReset } = periods();
-    const taken = await deps.keys.takeChatSoon(key.id, day, month, key.chatDaily, key.chatMonthly);
+    const taken = await keys.takeChatSoon(key.id, day, month, key.chatDaily, key.chatMonthly);
     if ('refused' in taken) {
       return taken.refused === 'daily'
         ? limitExceeded(
@@ -40,15 +41,20 @@ export function chatQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
       daily: { limit: key.chatDaily, remaining: key.chatDaily - taken.daily },
       monthly: { limit: key.chatMonthly, remaining: key.chatMonthly - taken.monthly },
     });
+    let givenBack = false;
+    const giveBack = () => {
+      if (givenBack) return;
+      givenBack = true;
+      keys.giveBackSoon(key.id, 'chat-daily', day);
+      keys.giveBackSoon(key.id, 'chat-monthly', month);
+    };
+    c.set('chatGiveBack', giveBack);
     let ok = false;
     try {
       await next();
       ok = c.res.status < 400 && !c.error;
     } finally {
-      if (!ok) {
-        deps.keys.giveBackSoon(key.id, 'chat-daily', day);
-        deps.keys.giveBackSoon(key.id, 'chat-monthly', month);
-      }
+      if (!ok) giveBack();
     }
   };
 }

@@ -1,186 +1,232 @@
-import { BOOKS, findBook, MAX_BOOK_NAME_LENGTH } from '../../core/canon/canon.js';
+import { BOOKS } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
-import { formatReference, parseReference, probeReference } from '../../core/reference/reference.js';
+import { parseReference } from '../../core/reference/reference.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
-import type { LibraryStore, StrongsRow, VerseRow } from '../../library/store/library-store.js';
+import type { LibraryStore, StrongsRow, TopicRow } from '../../library/store/library-store.js';
+import type { Principal } from '../context.js';
+import { findVerses } from '../find/engine.js';
+import { heldWords } from '../find/lexical.js';
+import { contentWords, tokens } from '../find/question.js';
+import { anyStemPrefix } from '../find/stem.js';
 
 export interface GroundVerse {
   ref: string;
   text: string;
+  /** What brought the verse in (the find engine's reasons). */
+  why: string[];
+  /** The Nave's sub-heading or theme it falls under ("Care: worldly"), or the passage the question named. */
+  theme: string;
+}
+
+export interface OriginalWord extends Pick<StrongsRow, 'number' | 'lemma' | 'transliteration' | 'gloss'> {
+  /** The English words it stands behind and where ("lovest" in John 21:15), or that the question named it. */
+  behind: string;
+  definition: string;
 }
 
 export interface Grounding {
   translation: string;
   verses: GroundVerse[];
-  topics: Array<{ headword: string; refs: string[] }>;
+  topics: Array<{ headword: string; refs: string[]; see: string[] }>;
   stories: Array<Pick<StoryFields, 'slug' | 'title' | 'summary'> & { passages: string[] }>;
-  strongs: Array<Pick<StrongsRow, 'number' | 'lemma' | 'transliteration' | 'gloss'>>;
+  strongs: OriginalWord[];
   commentary?: { id: string; ref: string; text: string };
+  /** Whether a shown verse came in through a cross-reference (the TSK's attribution is then due). */
+  crossrefs: boolean;
 }
 
-/** Words that carry no search weight in a question. */
-const STOP = new Set(
-  'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my not of on or our shall should so that the their them then there these they this to up us was we were what when where which who whom why will with would you your about tell says say said bible verse verses mean means meaning explain'.split(
-    ' ',
-  ),
-);
+/** How many verses each persona's answer quotes: the simple helper two or three at most. */
+const VERSES: Record<PersonaId, number> = { default: 6, biblical_scholar: 5, simple_helper: 3 };
+/** How many original words the scholar is shown. */
+const ORIGINAL_WORDS = 6;
 
-/** The question's content words, longest (most specific) first. */
-export function keywords(question: string): string[] {
-  const words = [...new Set(question.toLowerCase().match(/[\p{L}']+/gu) ?? [])].filter(
-    (w) => w.length > 2 && !STOP.has(w) && !findBook(w),
-  );
-  return words.sort((a, b) => b.length - a.length);
-}
+const TOPIC_WHY = /^topic: (.+?)(?: \(see also from .+\))?$/;
+const STORY_WHY = /^story: (.+)$/;
 
-const verseRef = (v: VerseRow) => `${BOOKS[v.book - 1]!.name} ${v.chapter}:${v.verse}`;
-
-/** How many references a question may name for retrieval, and how many numbers in it are looked at. */
-const NAMED_MAX = 3;
-const NUMBERS_EXAMINED_MAX = 50;
+/** A question about the original languages ("which Greek word…", "the Hebrew words for…"). */
+const LANGUAGE_QUESTION = /\b(?:greek|hebrew|aramaic|original|strong'?s|lemma|transliterat\w*)\b/i;
 
 /**
- * References named in the question itself ("What is love in 1 Corinthians 13:4?"): at each
- * chapter or chapter:verse, the longest run of up to four words before it that reads as one.
- * Bounded whatever the question: the first few found, the first numbers looked at, a short
- * stretch of text before each, and no misspelling suggestions (their cost grows with the text).
+ * The question with "word(s)" taken out when it asks about the original languages: there the
+ * word is the question's frame ("which Greek word is behind love"), while elsewhere it may be
+ * what is sought ("in the beginning was the Word"), so the find engine keeps it as a content word.
  */
-export function namedReferences(question: string): string[] {
-  const found: string[] = [];
-  let examined = 0;
-  for (const m of question.matchAll(/\b\d{1,3}(?::\d{1,3}(?:\s?[-–]\s?\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
-    if (found.length >= NAMED_MAX || ++examined > NUMBERS_EXAMINED_MAX) break;
-    const stretch = question.slice(Math.max(0, m.index - 4 * MAX_BOOK_NAME_LENGTH), m.index);
-    const before = stretch.trimEnd().split(/\s+/).slice(-4);
-    for (let n = before.length; n >= 1; n--) {
-      try {
-        const text = formatReference(probeReference(`${before.slice(-n).join(' ')} ${m[0]}`));
-        if (!found.includes(text)) found.push(text);
-        break;
-      } catch {
-        // fewer words
-      }
-    }
-  }
-  return found;
+export function withoutLanguageFrame(question: string): string {
+  return LANGUAGE_QUESTION.test(question) ? question.replace(/\bwords?\b/gi, ' ') : question;
+}
+
+/** "WORLDLY" → "worldly": Nave's prints sub-headings in capitals. */
+const quiet = (s: string) => (s === s.toUpperCase() ? s.toLowerCase() : s);
+const titled = (s: string) => quiet(s).replace(/^\p{L}/u, (c) => c.toUpperCase());
+
+/** The sub-heading of a topic that lists the verse (ranges included), or undefined. */
+function sectionOf(topic: TopicRow, book: number, chapter: number, verse: number): string | undefined {
+  const section = topic.sections.find((s) =>
+    s.refs.some((r) => r.bookNum === book && r.ch === chapter && verse >= r.v && verse <= (r.vEnd ?? r.v)),
+  );
+  return section?.heading;
 }
 
 /**
- * What the library holds that a question touches: verses (full-text over the translation, and
- * any passage the question names), topics and stories; for the scholar, Strong's words and a
- * commentary note on the first verse.
+ * What the library holds that a question touches, for the chat: the `bible find` engine's
+ * verses (drawing only on what the principal may read) grouped under the Nave's topic and
+ * sub-heading that list them, the topics with their see-also lines, a story one of them came
+ * from; for the scholar the original words behind the question's words in those verses, a
+ * Strong's number or transliteration the question names, and the commentary on the first verse.
  */
 export function retrieve(
   store: LibraryStore,
   question: string,
   persona: PersonaId,
   translation: string,
-  canRead: (resourceId: string) => boolean = () => true,
+  principal: Principal,
 ): Grounding {
-  const words = keywords(question);
-  const grounding: Grounding = { translation, verses: [], topics: [], stories: [], strongs: [] };
-  for (const text of namedReferences(question)) {
-    const ref = parseReference(text);
-    const rows = store
-      .verses(translation, ref.book.number, ref.start.chapter, ref.start.verse, ref.end.chapter, ref.end.verse)
-      .slice(0, 6);
-    for (const v of rows) grounding.verses.push({ ref: verseRef(v), text: v.text });
-  }
-  if (words.length) {
-    // All the words first; if that finds too little, any of the weightier ones.
-    const all = store.searchVerses(translation, words.join(' '), 4);
-    const any = all.length >= 3 ? [] : words.flatMap((w) => store.searchVerses(translation, w, 2));
-    for (const v of [...all, ...any]) {
-      const ref = verseRef(v);
-      if (!grounding.verses.some((g) => g.ref === ref) && grounding.verses.length < 5)
-        grounding.verses.push({ ref, text: v.text });
+  const found = findVerses(store, principal, withoutLanguageFrame(question), { translation, limit: VERSES[persona] });
+  const usable = store.resources().filter((r) => principal.canRead(r.id));
+  const nave = usable.find((r) => r.kind === 'topics')?.id;
+  const topicCache = new Map<string, TopicRow | undefined>();
+  const topic = (headword: string) => {
+    if (!nave) return undefined;
+    if (!topicCache.has(headword)) topicCache.set(headword, store.topicByHeadword(nave, headword));
+    return topicCache.get(headword);
+  };
+  const grounding: Grounding = {
+    translation: found.translation,
+    verses: [],
+    topics: [],
+    stories: [],
+    strongs: [],
+    crossrefs: false,
+  };
+  for (const r of found.results) {
+    const book = BOOKS.findIndex((b) => b.name === r.book) + 1;
+    const named = r.why.find((w) => w.startsWith('named in the question: '));
+    let theme = named ? named.slice('named in the question: '.length) : '';
+    for (const why of r.why) {
+      const headword = why.match(TOPIC_WHY)?.[1];
+      const entry = headword ? topic(headword) : undefined;
+      if (!entry || theme) continue;
+      const heading = sectionOf(entry, book, r.chapter, r.v);
+      // Only a sub-heading's first clause: Nave's runs some on ("INSTANCES OF. Isaac toward…").
+      const head = heading?.split(/[.:]/)[0]?.trim();
+      theme = head && !/^see$/i.test(head) ? `${titled(entry.headword)}: ${quiet(head)}` : titled(entry.headword);
     }
-    const nave = store.resources().find((r) => r.kind === 'topics' && canRead(r.id));
-    if (nave) {
-      for (const w of words) {
-        const topic = store.topicByHeadword(nave.id, w);
-        if (topic && grounding.topics.length < 2) {
-          grounding.topics.push({
-            headword: topic.headword,
-            refs: topic.sections.flatMap((s) => s.refs.map((r) => r.ref)).slice(0, 6),
-          });
+    if (r.why.some((w) => w.startsWith('cross-reference'))) grounding.crossrefs = true;
+    grounding.verses.push({ ref: r.ref, text: r.text, why: r.why, theme });
+  }
+  const headwords = [
+    ...new Set(grounding.verses.flatMap((v) => v.why.map((w) => w.match(TOPIC_WHY)?.[1]).filter((h) => h))),
+  ] as string[];
+  for (const h of headwords.slice(0, 3)) {
+    const entry = topic(h);
+    if (!entry) continue;
+    grounding.topics.push({
+      headword: entry.headword,
+      refs: entry.sections.flatMap((s) => s.refs.map((r) => r.ref)).slice(0, 6),
+      see: [...new Set(entry.sections.flatMap((s) => s.see))].slice(0, 6),
+    });
+  }
+  const words = contentWords(question);
+  const storyTitles = new Set(
+    grounding.verses.flatMap((v) => v.why.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined)),
+  );
+  const match = anyStemPrefix(words);
+  if (match && principal.canRead('stories') && storyTitles.size) {
+    const story = store.rankedStories(match, 5).find((s) => storyTitles.has(s.story.title))?.story;
+    if (story)
+      grounding.stories.push({
+        slug: story.slug,
+        title: story.title,
+        summary: story.summary,
+        passages: story.passages.map((p) => p.ref),
+      });
+  }
+  if (persona === 'biblical_scholar') {
+    const lexicons = usable
+      .filter((r) => r.kind === 'lexicon')
+      .map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew') as 'greek' | 'hebrew');
+    grounding.strongs = originalWords(
+      store,
+      question,
+      words,
+      grounding.verses,
+      lexicons,
+      usable.map((r) => r.id),
+    );
+    grounding.commentary = commentaryOn(store, grounding.verses[0], usable);
+  }
+  return grounding;
+}
+
+/**
+ * The original words a scholar asks after: a Strong's number or a transliteration the question
+ * names ("agape" → G26), then the tagged words behind the question's English words in the
+ * retrieved verses ("love" in John 21:15-17 → G25 agapaō, G5368 phileō), read from the
+ * Strong's-tagged translations' word spans.
+ */
+function originalWords(
+  store: LibraryStore,
+  question: string,
+  words: string[],
+  verses: GroundVerse[],
+  lexicons: Array<'greek' | 'hebrew'>,
+  readable: string[],
+): OriginalWord[] {
+  if (!lexicons.length) return [];
+  const out = new Map<string, OriginalWord>();
+  const add = (row: StrongsRow | undefined, behind: string) => {
+    if (!row || !lexicons.includes(row.lexicon) || out.has(row.number) || out.size >= ORIGINAL_WORDS) return;
+    out.set(row.number, {
+      number: row.number,
+      lemma: row.lemma,
+      transliteration: row.transliteration,
+      gloss: row.gloss,
+      definition: excerpt(row.definition, 240),
+      behind,
+    });
+  };
+  for (const m of question.matchAll(/\b([GH])0*(\d{1,5})\b/gi))
+    add(store.strongs(`${m[1]!.toUpperCase()}${m[2]}`), 'named in the question');
+  for (const w of words) add(store.strongsByTransliteration(w, lexicons, 1)[0], `“${w}” in the question`);
+  const tagged = ['kjv', 'web'].filter((t) => readable.includes(t));
+  // Each original word with the English it renders and the verses, gathered before they are told.
+  const behind = new Map<string, { english: Set<string>; refs: string[] }>();
+  for (const v of verses) {
+    const ref = parseReference(v.ref);
+    for (const t of tagged) {
+      const spans =
+        store.verseWords(t, ref.book.number, ref.start.chapter, ref.start.verse, ref.start.chapter, ref.start.verse)[0]
+          ?.words ?? [];
+      for (const span of spans) {
+        if (!span.strongs.length || !heldWords(words, tokens(span.text)).length) continue;
+        for (const n of span.strongs) {
+          const entry = behind.get(n) ?? { english: new Set<string>(), refs: [] };
+          entry.english.add(span.text.toLowerCase());
+          if (!entry.refs.includes(v.ref)) entry.refs.push(v.ref);
+          behind.set(n, entry);
         }
       }
     }
-    // Stories that match every word; failing that, ones whose title names a word of the question.
-    const { stories } = canRead('stories')
-      ? store.stories({ q: words.slice(0, 3).join(' '), limit: 2 })
-      : { stories: [] };
-    const found = stories.length
-      ? stories
-      : !canRead('stories')
-        ? []
-        : words
-            .flatMap((w) => store.stories({ q: w, limit: 5 }).stories.filter((s) => s.title.toLowerCase().includes(w)))
-            .slice(0, 2);
-    for (const s of found) {
-      if (!grounding.stories.some((x) => x.slug === s.slug)) {
-        grounding.stories.push({
-          slug: s.slug,
-          title: s.title,
-          summary: s.summary,
-          passages: s.passages.map((p) => p.ref),
-        });
-      }
-    }
-    // A story the question names by title leads: its opening verses come first.
-    const named = grounding.stories.find((st) => words.some((w) => st.title.toLowerCase().includes(w)));
-    if (named) {
-      const ref = parseReference(named.passages[0] as string);
-      const opening = store
-        .verses(translation, ref.book.number, ref.start.chapter, ref.start.verse, ref.end.chapter, ref.end.verse)
-        .slice(0, 2);
-      const lead = opening
-        .map((v) => ({ ref: verseRef(v), text: v.text }))
-        .filter((v) => !grounding.verses.some((g) => g.ref === v.ref));
-      grounding.verses = [...lead, ...grounding.verses].slice(0, 5);
-    }
   }
-  if (persona === 'biblical_scholar') {
-    // The lexicon of the testament the passages are in comes first.
-    const nt = grounding.verses[0]
-      ? (BOOKS.find((b) => grounding.verses[0]!.ref.startsWith(`${b.name} `))?.testament ?? 'NT') === 'NT'
-      : true;
-    const available = store
-      .resources()
-      .filter((r) => r.kind === 'lexicon' && canRead(r.id))
-      .map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew') as 'greek' | 'hebrew');
-    const lexicons = available.sort((a, b) => (a === 'greek' ? -1 : 1) * (nt ? 1 : -1) || a.localeCompare(b));
-    for (const w of words.slice(0, 4)) {
-      const hit = lexicons.map((l) => store.strongsSearch(w, [l], 1)[0]).find((h) => h !== undefined);
-      if (hit && !grounding.strongs.some((s) => s.number === hit.number)) {
-        grounding.strongs.push({
-          number: hit.number,
-          lemma: hit.lemma,
-          transliteration: hit.transliteration,
-          gloss: hit.gloss,
-        });
-      }
-    }
-    const first = grounding.verses[0];
-    const commentary =
-      store.resources().find((r) => r.kind === 'commentary' && r.id === 'mhcc' && canRead(r.id)) ??
-      store.resources().find((r) => r.kind === 'commentary' && canRead(r.id));
-    if (first && commentary) {
-      const ref = parseReference(first.ref);
-      const note = store.noteAt(commentary.id, ref.book.number, ref.start.chapter, ref.start.verse);
-      if (note) {
-        const range =
-          note.verse_start === note.verse_end ? `${note.verse_start}` : `${note.verse_start}-${note.verse_end}`;
-        grounding.commentary = {
-          id: commentary.id,
-          ref: `${ref.book.name} ${ref.start.chapter}:${range}`,
-          text: excerpt(note.text, 600),
-        };
-      }
-    }
-  }
-  return grounding;
+  for (const [n, { english, refs }] of behind)
+    add(store.strongs(n), `behind “${[...english].slice(0, 3).join('”, “')}” in ${refs.slice(0, 3).join('; ')}`);
+  return [...out.values()];
+}
+
+/** The commentary's section on the verse (Matthew Henry's Concise first), cut to a readable excerpt. */
+function commentaryOn(
+  store: LibraryStore,
+  verse: GroundVerse | undefined,
+  usable: ReturnType<LibraryStore['resources']>,
+): Grounding['commentary'] {
+  const commentary =
+    usable.find((r) => r.kind === 'commentary' && r.id === 'mhcc') ?? usable.find((r) => r.kind === 'commentary');
+  if (!verse || !commentary) return undefined;
+  const ref = parseReference(verse.ref);
+  const note = store.noteAt(commentary.id, ref.book.number, ref.start.chapter, ref.start.verse);
+  if (!note) return undefined;
+  const range = note.verse_start === note.verse_end ? `${note.verse_start}` : `${note.verse_start}-${note.verse_end}`;
+  return { id: commentary.id, ref: `${ref.book.name} ${ref.start.chapter}:${range}`, text: excerpt(note.text, 600) };
 }
 
 /** The start of a text, cut at a sentence end near `max` characters. */
@@ -196,14 +242,18 @@ export function excerpt(text: string, max: number): string {
 export function groundingText(g: Grounding): string {
   const parts: string[] = [];
   if (g.verses.length)
-    parts.push(`Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}`).join('\n')}`);
+    parts.push(
+      `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}${v.theme ? ` [${v.theme}]` : ''}`).join('\n')}`,
+    );
   if (g.topics.length)
-    parts.push(`Topics (Nave's):\n${g.topics.map((t) => `${t.headword}: ${t.refs.join('; ')}`).join('\n')}`);
+    parts.push(
+      `Topics (Nave's):\n${g.topics.map((t) => `${t.headword}: ${t.refs.join('; ')}${t.see.length ? ` (see also ${t.see.join(', ')})` : ''}`).join('\n')}`,
+    );
   if (g.stories.length)
     parts.push(`Stories:\n${g.stories.map((s) => `${s.title} (${s.passages.join('; ')}): ${s.summary}`).join('\n')}`);
   if (g.strongs.length)
     parts.push(
-      `Strong's:\n${g.strongs.map((s) => `${s.number} ${s.lemma} (${s.transliteration}): ${s.gloss}`).join('\n')}`,
+      `Original words (Strong's):\n${g.strongs.map((s) => `${s.number} ${s.lemma} (${s.transliteration}), ${s.behind}: ${s.gloss}. ${s.definition}`).join('\n')}`,
     );
   if (g.commentary) parts.push(`Commentary (${g.commentary.id}) on ${g.commentary.ref}:\n${g.commentary.text}`);
   return parts.join('\n\n');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv, ServiceDeps } from '../context.js';
-import { invalid } from '../errors.js';
+import { ApiError, errorBody, invalid } from '../errors.js';
 import { IDEMPOTENCY_HEADER, idempotency } from '../idempotency.js';
 import { errorResponses } from '../routes/common.js';
 import { createRouter } from '../routes/router.js';
@@ -44,6 +45,8 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
     summary: 'One chat message',
     description:
       'Answers from the library: what the question touches is retrieved and given to the model, every reference in the reply is checked against the canon, and the reply ends with the attribution of its sources. One message is taken from the daily and monthly limits, and given back when the answer is an error.',
+    // A contract operation keeps the contract's tag; its `stream` field and event-stream answer are
+    // marked as the extension in the field's description and in the 200 answer.
     tags: ['chat'],
     middleware: [authenticate(deps, { allowBearer: true }), jsonBody, idempotency(deps), chatQuota(deps)],
     request: {
@@ -57,8 +60,14 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
     },
     responses: {
       200: {
-        description: 'The reply, with usage and the limits left.',
-        content: { 'application/json': { schema: ChatResponse } },
+        description:
+          'The reply, with usage and the limits left. With `"stream": true` (an extension) it is text/event-stream: `text` events as the reply is written, then a `done` event carrying this same response.',
+        content: {
+          'application/json': { schema: ChatResponse },
+          'text/event-stream': {
+            schema: z.string().openapi({ description: 'Server-sent events: text…, then done (or error).' }),
+          },
+        },
       },
       ...errorResponses([400, 401, 409, 429, 500], 'chat'),
     },
@@ -66,13 +75,36 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
   return createRouter().openapi(route, async (c) => {
     const started = performance.now();
     const req = c.req.valid('json');
-    const data = await answerChat(deps, provider, req, { key: c.get('principal').key, signal: c.req.raw.signal });
-    const meta = {
+    const key = c.get('principal').key;
+    const meta = () => ({
       requestId: `req_${randomUUID()}`,
       latencyMs: Math.round(performance.now() - started),
       persona: req.persona ?? 'default',
       rateLimits: c.get('chatLimits'),
-    };
-    return c.json({ success: true as const, data, meta }, 200);
+    });
+    if (req.stream) {
+      // Typed as the contract's JSON answer: the event stream is an extension the schema describes in words.
+      return streamSSE(c, async (sse) => {
+        // Pieces are written in order: each write waits for the one before.
+        let written = Promise.resolve();
+        const onText = (text: string) => {
+          written = written.then(() => sse.writeSSE({ event: 'text', data: JSON.stringify({ text }) }));
+        };
+        try {
+          const data = await answerChat(deps, provider, req, { key, signal: c.req.raw.signal, onText });
+          await written;
+          await sse.writeSSE({ event: 'done', data: JSON.stringify({ success: true, data, meta: meta() }) });
+        } catch (err) {
+          await written;
+          const e = err instanceof ApiError ? err : new ApiError('INTERNAL_ERROR', 'the answer failed; retry');
+          if (!(err instanceof ApiError)) deps.logError?.(err as Error);
+          // Its 200 has gone out: the quota cannot see the failure, so the message is given back here.
+          c.get('chatGiveBack')?.();
+          await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(e.code, e.message)) });
+        }
+      }) as never;
+    }
+    const data = await answerChat(deps, provider, req, { key, signal: c.req.raw.signal });
+    return c.json({ success: true as const, data, meta: meta() }, 200);
   });
 }

@@ -9,7 +9,9 @@ const FRAME_WORDS = new Set(
   `what whatever which who whom whose where when why how does did bible bibles scripture scriptures verse
   verses passage passages chapter chapters say says saying tell tells teach teaches teaching mean means
   meaning meant explain find show talk talks talking mention mentions mentioned describe describes quote
-  behind story stories happened happen happens someone somebody something anyone please`.split(/\s+/),
+  behind story stories happened happen happens someone somebody something anyone please
+  greek hebrew aramaic original language languages phrase phrases occur occurs appear appears term terms
+  transliteration lemma strong strongs`.split(/\s+/),
 );
 
 /**

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// The offline chat (no language model) on the question sets: the share of answers that cite at
+// least one expected verse (target ≥ 85%), and the share that cite a verse matched only on a stop
+// word or an archaic sense (target 0), per persona, on the dev set and the held-out one.
+// A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
+// match brought it in, and every word it matched is a function or question word, or is held only
+// by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
+// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--heldout path]
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = new URL('..', import.meta.url).pathname;
+const { values } = parseArgs({
+  options: {
+    library: { type: 'string' },
+    // Beside the repository (/work/shared for /work/main), or two up from a worktree under /work/wt.
+    dev: {
+      type: 'string',
+      default: [join(root, '..', 'shared'), join(root, '..', '..', 'shared')]
+        .map((d) => join(d, 'eval', 'retrieval-dev.json'))
+        .find((p) => existsSync(p)),
+    },
+    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
+    heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
+  },
+});
+const library =
+  values.library ?? join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite');
+
+const { LibraryStore } = await import('../src/library/store/library-store.ts');
+const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
+const { retrieve } = await import('../src/service/chat/retrieval.ts');
+const { OfflineProvider } = await import('../src/service/chat/offline-provider.ts');
+const { isFunctionWord, phraseTokens } = await import('../src/service/find/question.ts');
+const { PERSONAS } = await import('../src/core/personas.ts');
+
+const store = new LibraryStore(library);
+const provider = new OfflineProvider();
+
+/** Whether a verse's reasons are one word match on stop words or on words only the KJV's wording holds. */
+function stopOrArchaicOnly(why) {
+  if (why.length !== 1 || !why[0].startsWith('words: ')) return false;
+  return why[0]
+    .slice('words: '.length)
+    .split(', ')
+    .every((told) => {
+      const [word, where] = told.split(' (');
+      const stop = isFunctionWord(word) || phraseTokens(word).length === 0;
+      return stop || where === 'KJV)';
+    });
+}
+
+async function measure(questions, persona) {
+  let cites = 0;
+  let bad = 0;
+  const misses = [];
+  const flagged = [];
+  for (const { q, expect } of questions) {
+    const grounding = retrieve(store, q, persona, 'kjv', LOCAL_PRINCIPAL);
+    const reply = await provider.reply({
+      persona,
+      grounding,
+      history: [],
+      message: q,
+      system: '',
+      context: '',
+      maxTokens: 2048,
+    });
+    const cited = [...reply.text.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1]);
+    if (cited.some((r) => expect.includes(r))) cites++;
+    else misses.push(q);
+    const wrong = grounding.verses.filter((v) => cited.includes(v.ref) && stopOrArchaicOnly(v.why));
+    if (wrong.length) {
+      bad++;
+      flagged.push(`${q} → ${wrong.map((v) => `${v.ref} [${v.why.join('; ')}]`).join(', ')}`);
+    }
+  }
+  return { cites: cites / questions.length, bad: bad / questions.length, misses, flagged };
+}
+
+const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
+for (const [name, path] of [
+  ['dev', values.dev],
+  ['train', values.train],
+  ['held-out', values.heldout],
+]) {
+  if (!existsSync(path)) {
+    console.log(`(${name} set not found at ${path}; skipped)`);
+    continue;
+  }
+  const questions = JSON.parse(readFileSync(path, 'utf8'));
+  console.log(`${name} set: ${questions.length} questions (${path})`);
+  for (const persona of PERSONAS) {
+    const m = await measure(questions, persona);
+    console.log(
+      `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)`,
+    );
+    for (const q of m.flagged) console.log(`    flagged: ${q}`);
+    if (process.env.BENCH_VERBOSE) for (const q of m.misses) console.log(`    missed: ${q}`);
+  }
+}
+store.close();

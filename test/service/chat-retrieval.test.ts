@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/library/store/library-store.js';
+import { createApp } from '../../src/service/app.js';
+import { OFFLINE_NOTE } from '../../src/service/chat/personas.js';
+import { TEST_LIBRARY } from '../support/env.js';
+
+/** The offline chat's reply to a question, through the real service in-process. */
+async function ask(store: LibraryStore, message: string, persona = 'default'): Promise<string> {
+  const res = await createApp({ store, env: {} }).fetch(
+    new Request('http://embedded/v1/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, persona }),
+    }),
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { message: string } }).data.message;
+}
+
+const quoted = (reply: string) => [...reply.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1]);
+
+describe('the chat grounded in the find engine (issue 16)', () => {
+  let store: LibraryStore;
+  beforeAll(() => {
+    store = new LibraryStore(TEST_LIBRARY);
+  });
+  afterAll(() => store.close());
+
+  it('answers worry and anxiety with the verses anyone expects, under their Nave sub-heading, saying once what wrote it', async () => {
+    const reply = await ask(store, 'What does the Bible say about worry and anxiety?');
+    expect(quoted(reply)).toEqual(expect.arrayContaining(['Philippians 4:6', 'Matthew 6:25']));
+    expect(reply).toContain('**Care: worldly**');
+    expect(reply.split(OFFLINE_NOTE).length).toBe(2);
+    expect(reply).toContain('BIBLE_LLM_BASE_URL');
+  });
+
+  it('finds "faith without works" in James, not in verses that only share "without"', async () => {
+    const refs = quoted(await ask(store, 'Where does the phrase faith without works occur?'));
+    expect(refs.slice(0, 4)).toEqual(expect.arrayContaining(['James 2:20', 'James 2:26']));
+    expect(refs).not.toContain('Hosea 3:4');
+    expect(refs).not.toContain('Romans 1:31');
+  });
+
+  it('does not read the archaic "suffer" (permit) as suffering', async () => {
+    const reply = await ask(
+      store,
+      'What does the Bible say about patience in suffering and trials?',
+      'biblical_scholar',
+    );
+    expect(quoted(reply)).not.toContain('Exodus 22:18');
+    expect(reply).toContain('G5281 ὑπομονή (hypomonḗ)');
+  });
+
+  it('gives the scholar the Greek words behind "love" in John 21:15-17, from the tagged text, and the commentary there', async () => {
+    const reply = await ask(store, 'Which Greek word is behind love in John 21:15-17?', 'biblical_scholar');
+    expect(quoted(reply).slice(0, 3)).toEqual(['John 21:15', 'John 21:16', 'John 21:17']);
+    expect(reply).toContain('G25 ἀγαπάω (agapáō), behind “lovest thou”, “love”');
+    expect(reply).toContain('G5368 φιλέω (philéō)');
+    for (const wrong of ['G5277', 'G1675', 'G2031', '2 Chronicles 13:13', 'Psalms 50:17', 'Corinthians 1:22'])
+      expect(reply).not.toContain(wrong);
+    expect(reply).toContain('**MHCC on John 21:15-19:**');
+  });
+
+  it('reads a transliteration the question names as its Strong’s number', async () => {
+    const reply = await ask(store, 'What does agape mean?', 'biblical_scholar');
+    expect(reply).toContain('G26 ἀγάπη (agápē), “agape” in the question: love.');
+  });
+
+  it('gives the simple helper three verses at most', async () => {
+    for (const q of ['What does the Bible say about worry and anxiety?', 'How should I pray?'])
+      expect(quoted(await ask(store, q, 'simple_helper')).length).toBeLessThanOrEqual(3);
+  });
+});
