@@ -12,8 +12,10 @@ export default defineConfig({
   // Code splitting keeps `bible passage` lean: the server, importer, prompts and REPL load
   // through dynamic import() into their own chunks.
   splitting: true,
-  // commander is on every run's path: bundled, it skips the CommonJS loader and module resolution.
-  noExternal: ['commander'],
+  // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what it
+  // builds on) on every embedded lookup's: bundled, they skip the CommonJS loader and the
+  // resolution and loading of hundreds of small ES modules (zod alone is ~80 files).
+  noExternal: ['commander', 'hono', /^@hono\//, 'zod', '@asteasolutions/zod-to-openapi', 'openapi3-ts'],
   // The bundled CommonJS needs a require in ESM.
   banner: {
     js: "import { createRequire as __bibleCreateRequire } from 'node:module'; const require = __bibleCreateRequire(import.meta.url);",
