@@ -24,7 +24,8 @@ import type {
   TopicEntry,
   TopicSearchResult,
 } from '../core/schemas/index.js';
-import { PROVIDER_TIMEOUT_MS } from '../core/schemas/index.js';
+// From limits, not the schemas: the schemas bring zod onto every command's start-up path.
+import { PROVIDER_TIMEOUT_MS } from '../core/limits.js';
 import type { ResponseCache } from './cache.js';
 import { errorFromResponse, TimeoutError, UserAbortError } from './errors.js';
 import { type RetryOptions, withRetries } from './retry.js';
