@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 
 const bin = new URL('../bin/bible.js', import.meta.url).pathname;
 
-/** The child and its URL; stderr is inherited unless `stderr: 'pipe'`. */
-export function startServe({ env = process.env, stderr = 'inherit' } = {}) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet'], {
+/** The child and its URL; stderr is inherited unless `stderr: 'pipe'`; `args` are more `bible serve` options. */
+export function startServe({ env = process.env, stderr = 'inherit', args = [] } = {}) {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet', ...args], {
     env,
     stdio: ['ignore', 'pipe', stderr],
   });

@@ -97,8 +97,8 @@ _bible() {
       search) _bible_words "--translation -t --in --stem --rank --limit --offset --count $globals" "$cur" ;;
       concordance) _bible_words "--translation -t --limit --offset $globals" "$cur" ;;
       chat) _bible_words "--persona --max-tokens --continue $globals" "$cur" ;;
-      serve) _bible_words "--host --port $globals" "$cur" ;;
-      keys) _bible_words "--name --scopes --daily --chat-daily --chat-monthly --max-tokens $globals" "$cur" ;;
+      serve) _bible_words "--host --port --db $globals" "$cur" ;;
+      keys) _bible_words "--db --name --scopes --daily --chat-daily --chat-monthly --max-tokens $globals" "$cur" ;;
       api) _bible_words "--query -q $globals" "$cur" ;;
       *) _bible_words "$globals" "$cur" ;;
     esac

@@ -34,6 +34,7 @@ complete -c bible -n "__fish_seen_subcommand_from stories story find" -l limit -
 complete -c bible -n "__fish_seen_subcommand_from chat" -l persona -x -a "(bible __complete personas 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from config" -a "list get set unset path"
 complete -c bible -n "__fish_seen_subcommand_from library" -a "import status"
+complete -c bible -n "__fish_seen_subcommand_from serve keys" -l db -x -d "PostgreSQL URL of the shared service state"
 complete -c bible -n "__fish_seen_subcommand_from keys" -a "create list update revoke"
 complete -c bible -n "__fish_seen_subcommand_from completion" -a "bash zsh fish"
 complete -c bible -n "__fish_seen_subcommand_from passage chapter read" -l notes-inline -d 'show your notes under their verses'

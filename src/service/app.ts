@@ -6,7 +6,9 @@ import { chatRoutes } from './chat/route.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { singleQueryValues } from './known-query.js';
+import { Metrics } from './metrics.js';
 import { OPENAPI_DOCUMENT } from './openapi.js';
+import { measured, opsRoutes } from './ops.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
 import { bibleRoutes } from './routes/bible.js';
@@ -36,6 +38,10 @@ function errorResponse(c: Context, err: ApiError) {
  */
 export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   const app = createRouter();
+  const metrics = deps.metrics ?? new Metrics();
+  deps = { ...deps, metrics };
+  app.use('*', measured(metrics));
+  opsRoutes(app, deps, metrics);
 
   app.use('/v1/data/*', async (c, next) => {
     await next();

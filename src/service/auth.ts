@@ -27,7 +27,7 @@ export function authenticate(deps: ServiceDeps, options: { allowBearer: boolean 
           : 'no API key: send it in X-API-Key',
       );
     }
-    const record = deps.keys.byKey(key);
+    const record = await deps.keys.byKey(key);
     if (!record) throw new ApiError('INVALID_API_KEY', 'the API key is not known');
     if (record.revokedAt) throw new ApiError('INVALID_API_KEY', 'the API key has been revoked');
     c.set('principal', keyPrincipal(record));

@@ -1,6 +1,8 @@
 import type { ChatResponse } from '../core/schemas/chat.js';
 import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
-import type { KeyRecord, KeyStore } from './keys/key-store.js';
+import type { KeyRecord } from './keys/key-store.js';
+import type { Metrics } from './metrics.js';
+import type { StateStore } from './state/state-store.js';
 
 /** Who is asking: a key's record, or the embedded local principal (all access, no quota). */
 export interface Principal {
@@ -24,9 +26,11 @@ export function keyPrincipal(key: KeyRecord): Principal {
 export interface ServiceDeps {
   store: LibraryStore;
   /** Absent in embedded mode: the local principal needs no keys. */
-  keys?: KeyStore;
+  keys?: StateStore;
   /** Where the chat provider's settings come from (BIBLE_LLM_*); defaults to process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The counters /metrics shows (createApp makes them when not given). */
+  metrics?: Metrics;
   /** Where to report unexpected errors (never request headers). */
   logError?: (err: unknown) => void;
   /** Answers `/mcp` (Model Context Protocol) once the key is checked; `service` answers data requests in-process. */

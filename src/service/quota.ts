@@ -33,7 +33,7 @@ export function dataQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
         `daily request quota of ${key.daily} reached; it resets at ${dailyReset} (midnight UTC)`,
         dailyReset,
       );
-    if (deps.keys.used(key.id, 'data', day) >= key.daily) return refuse();
+    if (await deps.keys.knownSpent(key.id, 'data', day, key.daily)) return refuse();
     await next();
     if (c.res.status !== 200 || c.error) return;
     const taken = await deps.keys.takeSoon(key.id, 'data', day, key.daily);

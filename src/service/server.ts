@@ -4,8 +4,8 @@ import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
 import type { McpHandler } from './context.js';
 import { errorBody } from './errors.js';
-import type { KeyStore } from './keys/key-store.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
+import type { StateStore } from './state/state-store.js';
 
 export interface RunningServer {
   url: string;
@@ -16,7 +16,7 @@ export interface ServerOptions {
   host: string;
   port: number;
   store: LibraryStore;
-  keys: KeyStore;
+  keys: StateStore;
   /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;

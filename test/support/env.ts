@@ -38,18 +38,23 @@ export const SWORD_AVAILABLE =
 const HINT = `needs the Debian SWORD modules and diatheke: apt-get install -y ${SWORD_PACKAGES}`;
 
 /**
- * `it` for tests that need the SWORD modules: with BIBLE_TEST_REQUIRE_SWORD=1 (CI) a missing
- * package fails the test with the install hint; elsewhere the test is skipped, loudly.
+ * `it` for tests that need a system package: when it is missing, with `requireVar`=1 (CI) the test
+ * fails with the install hint; elsewhere it is skipped, loudly.
  */
-export function itWithSword(name: string, fn: () => unknown | Promise<unknown>, timeout?: number): void {
-  if (SWORD_AVAILABLE) {
-    it(name, fn, timeout);
-  } else if (process.env.BIBLE_TEST_REQUIRE_SWORD === '1') {
-    it(name, () => {
-      throw new Error(`${name}: ${HINT}`);
-    });
-  } else {
-    console.warn(`SKIPPED (${HINT}): ${name}`);
-    it.skipIf(true)(`${name} [${HINT}]`, fn);
-  }
+export function itRequiring(available: boolean, requireVar: string, hint: string) {
+  return (name: string, fn: () => unknown | Promise<unknown>, timeout?: number): void => {
+    if (available) {
+      it(name, fn, timeout);
+    } else if (process.env[requireVar] === '1') {
+      it(name, () => {
+        throw new Error(`${name}: ${hint}`);
+      });
+    } else {
+      console.warn(`SKIPPED (${hint}): ${name}`);
+      it.skipIf(true)(`${name} [${hint}]`, fn);
+    }
+  };
 }
+
+/** `it` for tests that need the SWORD modules (BIBLE_TEST_REQUIRE_SWORD=1 in CI). */
+export const itWithSword = itRequiring(SWORD_AVAILABLE, 'BIBLE_TEST_REQUIRE_SWORD', HINT);

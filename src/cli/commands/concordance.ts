@@ -22,7 +22,10 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
   const offset = parseOffset(opts.offset);
   const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
   const client = await ctx.client();
-  const translation = await ctx.resourceId('bible', opts.translation);
+  // With neither a flag nor a setting the service picks its first tagged translation (the
+  // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
+  const translation =
+    opts.translation || ctx.config.translation ? await ctx.resourceId('bible', opts.translation) : undefined;
   const data = await extension(ctx, "verses by Strong's number", () =>
     fetchPages(
       (pageLimit, pageOffset) =>
@@ -51,7 +54,10 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
 /** The options `concordance` and `strongs --verses` share. */
 export function concordanceOptions(command: Command): Command {
   return command
-    .option('-t, --translation <id>', "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)")
+    .option(
+      '-t, --translation <id>',
+      "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)",
+    )
     .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
     .option('--offset <n>', 'verses to skip');
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { servicePath } from '../../config/paths.js';
-import type { KeyLimits, KeyRecord, KeyStore } from '../../service/keys/key-store.js';
+import type { KeyLimits, KeyRecord } from '../../service/keys/key-store.js';
+import type { StateStore } from '../../service/state/state-store.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -9,6 +9,7 @@ import type { IO } from '../io.js';
 export interface KeyOptions {
   name?: string;
   scopes?: string;
+  db?: string;
   daily?: string;
   chatDaily?: string;
   chatMonthly?: string;
@@ -60,18 +61,21 @@ function publicKey(r: KeyRecord, usage?: { dataToday: number; chatToday: number;
   };
 }
 
-async function withKeys<T>(ctx: Context, fn: (keys: KeyStore) => T): Promise<T> {
-  const { KeyStore } = await import('../../service/keys/key-store.js');
-  const keys = new KeyStore(servicePath(ctx.env));
+async function withKeys<T>(ctx: Context, db: string | undefined, fn: (keys: StateStore) => Promise<T> | T): Promise<T> {
+  const [{ COMMAND_STORE_OPTIONS }, { openState }] = await Promise.all([
+    import('../../service/keys/key-store.js'),
+    import('./serve.js'),
+  ]);
+  const keys = await openState(ctx, db, COMMAND_STORE_OPTIONS);
   try {
-    return fn(keys);
+    return await fn(keys);
   } finally {
-    keys.close();
+    await keys.close();
   }
 }
 
-function findKey(keys: KeyStore, keyOrPrefix: string): KeyRecord {
-  const record = keys.find(keyOrPrefix);
+async function findKey(keys: StateStore, keyOrPrefix: string): Promise<KeyRecord> {
+  const record = await keys.find(keyOrPrefix);
   if (!record)
     throw new CliError(
       `no key matches '${keyOrPrefix.slice(0, 12)}' (give the whole key or a prefix that matches one key)`,
@@ -90,7 +94,7 @@ export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<voi
   if (!opts.name?.trim()) throw usageError('keys create needs --name <label>');
   const scopes = scopesOf(opts.scopes) ?? 'all';
   const limits = limitsOf(opts);
-  const { key, record } = await withKeys(ctx, (keys) => keys.create(opts.name!.trim(), scopes, limits));
+  const { key, record } = await withKeys(ctx, opts.db, (keys) => keys.create(opts.name!.trim(), scopes, limits));
   if (ctx.globals.json) {
     const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
     ctx.json({ key, ...rest });
@@ -102,16 +106,18 @@ export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<voi
   }
 }
 
-export async function runKeysList(ctx: Context): Promise<void> {
+export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<void> {
   const { periods } = await import('../../service/keys/key-store.js');
   const { day, month } = periods();
-  const rows = await withKeys(ctx, (keys) =>
-    keys.list().map((r) =>
-      publicKey(r, {
-        dataToday: keys.used(r.id, 'data', day),
-        chatToday: keys.used(r.id, 'chat-daily', day),
-        chatThisMonth: keys.used(r.id, 'chat-monthly', month),
-      }),
+  const rows = await withKeys(ctx, opts.db, async (keys) =>
+    Promise.all(
+      (await keys.list()).map(async (r) =>
+        publicKey(r, {
+          dataToday: await keys.used(r.id, 'data', day),
+          chatToday: await keys.used(r.id, 'chat-daily', day),
+          chatThisMonth: await keys.used(r.id, 'chat-monthly', month),
+        }),
+      ),
     ),
   );
   if (ctx.globals.json) {
@@ -136,19 +142,24 @@ export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: 
     ...(opts.name ? { name: opts.name } : {}),
     ...(opts.scopes ? { scopes: scopesOf(opts.scopes) } : {}),
   };
-  const record = await withKeys(ctx, (keys) => keys.update(findKey(keys, keyOrPrefix).id, changes));
+  const record = await withKeys(ctx, opts.db, async (keys) =>
+    keys.update((await findKey(keys, keyOrPrefix)).id, changes),
+  );
   if (ctx.globals.json) ctx.json(publicKey(record));
   else ctx.io.stdout.write(`Updated ${describe(record)}\n`);
 }
 
-export async function runKeysRevoke(keyOrPrefix: string, ctx: Context): Promise<void> {
-  const record = await withKeys(ctx, (keys) => keys.revoke(findKey(keys, keyOrPrefix).id));
+export async function runKeysRevoke(keyOrPrefix: string, opts: { db?: string }, ctx: Context): Promise<void> {
+  const record = await withKeys(ctx, opts.db, async (keys) => keys.revoke((await findKey(keys, keyOrPrefix)).id));
   if (ctx.globals.json) ctx.json(publicKey(record));
   else ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`);
 }
 
+const DB_HELP = 'the PostgreSQL database of `bible serve --db` (postgres://…; also BIBLE_SERVICE_DB)';
+
 function limitOptions(cmd: Command): Command {
   return cmd
+    .option('--db <url>', DB_HELP)
     .option('--scopes <scopes>', 'all, or comma-separated resource ids')
     .option('--daily <n>', 'daily data requests')
     .option('--chat-daily <n>', 'daily chat messages')
@@ -167,7 +178,8 @@ export function registerKeys(program: Command, io: IO): void {
   keys
     .command('list')
     .description('list keys by prefix, with limits and usage')
-    .action(async (_o, cmd: Command) => runKeysList(await contextFor(io, cmd)));
+    .option('--db <url>', DB_HELP)
+    .action(async (opts: { db?: string }, cmd: Command) => runKeysList(opts, await contextFor(io, cmd)));
   limitOptions(
     keys
       .command('update')
@@ -181,5 +193,8 @@ export function registerKeys(program: Command, io: IO): void {
     .command('revoke')
     .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
     .argument('<key-or-prefix>')
-    .action(async (keyOrPrefix: string, _o, cmd: Command) => runKeysRevoke(keyOrPrefix, await contextFor(io, cmd)));
+    .option('--db <url>', DB_HELP)
+    .action(async (keyOrPrefix: string, opts: { db?: string }, cmd: Command) =>
+      runKeysRevoke(keyOrPrefix, opts, await contextFor(io, cmd)),
+    );
 }

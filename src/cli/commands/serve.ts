@@ -1,13 +1,27 @@
 import type { Command } from 'commander';
-import { libraryPath, servicePath } from '../../config/paths.js';
+import { libraryPath } from '../../config/paths.js';
+import type { KeyStoreOptions } from '../../service/keys/key-store.js';
+import type { StateStore } from '../../service/state/state-store.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { onInterrupt } from '../interrupt.js';
 import type { IO } from '../io.js';
 
+/** The state store `--db`/BIBLE_SERVICE_DB names (else service.sqlite); a bad URL is a usage error. */
+export async function openState(ctx: Context, db: string | undefined, sqlite: KeyStoreOptions): Promise<StateStore> {
+  const { openStateStore, StateStoreError } = await import('../../service/state/open.js');
+  try {
+    return await openStateStore({ db, env: ctx.env, sqlite });
+  } catch (err) {
+    if (err instanceof StateStoreError) throw err.usage ? usageError(err.message) : new CliError(err.message);
+    throw err;
+  }
+}
+
 export interface ServeOptions {
   host: string;
   port: string;
+  db?: string;
 }
 
 function parsePort(text: string): number {
@@ -20,13 +34,19 @@ function parsePort(text: string): number {
 /** Serves the Partner data interface over HTTP until SIGINT or SIGTERM. */
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
   const port = parsePort(opts.port);
-  const [{ openLibrary }, { KeyStore, SERVER_STORE_OPTIONS }, { startServer, PortInUseError }] = await Promise.all([
+  const [{ openLibrary }, { SERVER_STORE_OPTIONS }, { startServer, PortInUseError }] = await Promise.all([
     import('../../library/ensure.js'),
     import('../../service/keys/key-store.js'),
     import('../../service/server.js'),
   ]);
-  const store = await openLibrary(libraryPath(ctx.env), ctx.env, (m) => ctx.io.stderr.write(`bible: ${m}\n`));
-  const keys = new KeyStore(servicePath(ctx.env), SERVER_STORE_OPTIONS);
+  const keys = await openState(ctx, opts.db, SERVER_STORE_OPTIONS);
+  let store: Awaited<ReturnType<typeof openLibrary>>;
+  try {
+    store = await openLibrary(libraryPath(ctx.env), ctx.env, (m) => ctx.io.stderr.write(`bible: ${m}\n`));
+  } catch (err) {
+    await keys.close();
+    throw err;
+  }
   const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -43,7 +63,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     });
   } catch (err) {
     store.close();
-    keys.close();
+    await keys.close();
     if (err instanceof PortInUseError) throw new CliError(err.message);
     throw err;
   }
@@ -55,12 +75,16 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       out(`bible serve: ${signal}: finishing open requests and stopping`);
       onInterrupt(undefined);
       process.off('SIGTERM', onTerm);
-      server.close().then(() => {
-        store.close();
-        keys.close();
-        out('bible serve: stopped');
-        resolve();
-      });
+      server
+        .close()
+        .then(() => {
+          store.close();
+          return keys.close();
+        })
+        .finally(() => {
+          out('bible serve: stopped');
+          resolve();
+        });
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');
@@ -75,5 +99,9 @@ export function registerServe(program: Command, io: IO): void {
     .description('serve the Partner data interface over HTTP from the local library')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option(
+      '--db <url>',
+      'keep keys and counters in PostgreSQL (postgres://…; also BIBLE_SERVICE_DB), shared by several nodes',
+    )
     .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, await contextFor(io, cmd)));
 }

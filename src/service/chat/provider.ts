@@ -1,4 +1,5 @@
 import type { PersonaId } from '../../core/personas.js';
+import type { Metrics } from '../metrics.js';
 import type { Grounding } from './retrieval.js';
 
 export interface ChatTurnIn {
@@ -33,4 +34,21 @@ export interface ChatProvider {
 /** The model's failure, reported as 500 INTERNAL_ERROR (safe to retry). */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+}
+
+/** The provider with each reply's time (and failure) counted for /metrics. */
+export function timedProvider(provider: ChatProvider, metrics: Metrics): ChatProvider {
+  return {
+    async reply(req) {
+      const started = performance.now();
+      let ok = false;
+      try {
+        const reply = await provider.reply(req);
+        ok = true;
+        return reply;
+      } finally {
+        metrics.providerCall((performance.now() - started) / 1000, ok);
+      }
+    },
+  };
 }

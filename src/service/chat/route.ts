@@ -11,7 +11,7 @@ import { createRouter } from '../routes/router.js';
 import { answerChat } from './answer.js';
 import { OfflineProvider } from './offline-provider.js';
 import { OpenAiProvider, openAiSettings } from './openai-provider.js';
-import type { ChatProvider } from './provider.js';
+import { type ChatProvider, timedProvider } from './provider.js';
 import { chatQuota } from './quota.js';
 
 const NOT_JSON = 'the body must be JSON (Content-Type: application/json)';
@@ -35,7 +35,8 @@ const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
   const settings = openAiSettings(env);
-  const provider: ChatProvider = settings ? new OpenAiProvider(settings) : new OfflineProvider();
+  const chosen: ChatProvider = settings ? new OpenAiProvider(settings) : new OfflineProvider();
+  const provider = deps.metrics ? timedProvider(chosen, deps.metrics) : chosen;
   const route = createRoute({
     method: 'post',
     path: '/v1/chat',

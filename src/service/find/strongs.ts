@@ -9,8 +9,6 @@ const BROAD = 400;
  * by the lexical ranking already, and its lexicon entries would only add noise.
  */
 const SELDOM = 100;
-/** Tagged translations whose Strong's numbers are read (the bridge runs through either). */
-const TAGGED = ['kjv', 'web'];
 
 /**
  * The lexicon lookup form of a word: its first letters, all but the last three and at least
@@ -32,7 +30,9 @@ export function lexiconPrefix(word: string): string {
  */
 export function strongsVotes(input: FindInput): Vote[] {
   if (!input.lexicons.length) return [];
-  const tagged = TAGGED.filter((t) => input.translations.includes(t));
+  // input.translations are the readable ones of FIND_TRANSLATIONS, each Strong's-tagged: the
+  // bridge runs through either.
+  const tagged = input.translations;
   if (!tagged.length) return [];
   const reach = new Map<number, Map<string, { weight: number; why: string }>>();
   for (const word of input.words) {

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { preparedOnce } from '../../library/store/prepared.js';
+import type { StateStore } from '../state/state-store.js';
 import { IdempotencyStore } from './idempotency.js';
 import { WriteQueue } from './write-queue.js';
 
@@ -55,7 +56,53 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-interface KeyRow {
+/** The columns a new key's row fills, in the order of `newKey().values`. */
+export const NEW_KEY_COLUMNS = 'prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at';
+
+/** A new key, and its row's values: its prefix (shown to operators) and hash (all that is stored of it). */
+export function newKey(name: string, scopes: 'all' | string[], limits: Partial<KeyLimits>) {
+  const key = `bbl_${randomBytes(24).toString('base64url')}`;
+  const l = { ...DEFAULT_LIMITS, ...limits };
+  const values = [key.slice(0, 12), hashKey(key), name, scopesText(scopes)];
+  return { key, values: [...values, l.daily, l.chatDaily, l.chatMonthly, l.maxTokens, new Date().toISOString()] };
+}
+
+/** The one key whose prefix an operator's text names (compared here, not with LIKE: keys hold `_`). */
+export function byPrefix<R extends { prefix: string }>(rows: R[], keyOrPrefix: string): R | undefined {
+  const matches = rows.filter((r) => r.prefix.startsWith(keyOrPrefix) || keyOrPrefix.startsWith(r.prefix));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** The columns of `keys` an update may set, by KeyRecord field. */
+export const UPDATABLE_COLUMNS: Record<string, string> = {
+  name: 'name',
+  daily: 'daily',
+  chatDaily: 'chat_daily',
+  chatMonthly: 'chat_monthly',
+  maxTokens: 'max_tokens',
+};
+
+/** An update's columns and values, in order, `scopes` stored as 'all' or a JSON list. */
+export function updateColumns(changes: Partial<KeyLimits> & { name?: string; scopes?: 'all' | string[] }) {
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  for (const [field, column] of Object.entries(UPDATABLE_COLUMNS)) {
+    const value = changes[field as keyof typeof changes];
+    if (value !== undefined) {
+      columns.push(column);
+      values.push(value);
+    }
+  }
+  if (changes.scopes !== undefined) {
+    columns.push('scopes');
+    values.push(scopesText(changes.scopes));
+  }
+  return { columns, values };
+}
+
+export const scopesText = (scopes: 'all' | string[]) => (scopes === 'all' ? 'all' : JSON.stringify(scopes));
+
+export interface KeyRow {
   id: number;
   prefix: string;
   name: string;
@@ -68,7 +115,7 @@ interface KeyRow {
   revoked_at: string | null;
 }
 
-function toRecord(r: KeyRow): KeyRecord {
+export function toRecord(r: KeyRow): KeyRecord {
   return {
     id: r.id,
     prefix: r.prefix,
@@ -105,7 +152,7 @@ export const SERVER_STORE_OPTIONS: KeyStoreOptions = { busyTimeoutMs: 5, writeWa
  * `$BIBLE_DATA_DIR/service.sqlite` (mode 0600, as its -wal and -shm, which SQLite creates with
  * the database's mode), apart from the library so an import never touches them.
  */
-export class KeyStore {
+export class KeyStore implements StateStore {
   private readonly db: Database.Database;
   private readonly stmt: (sql: string) => Database.Statement;
   private readonly writes: WriteQueue;
@@ -124,6 +171,11 @@ export class KeyStore {
     this.writes = new WriteQueue(this.db, { waitMs: options.writeWaitMs, retryMs: 10 });
   }
 
+  /** The file answers (it is local: it always does once open). */
+  async ping(): Promise<void> {
+    this.stmt('SELECT 1').get();
+  }
+
   /** Closes the file after applying pending corrections, if the lock allows now. */
   close(): void {
     try {
@@ -135,22 +187,8 @@ export class KeyStore {
   }
 
   create(name: string, scopes: 'all' | string[], limits: Partial<KeyLimits> = {}): { key: string; record: KeyRecord } {
-    const key = `bbl_${randomBytes(24).toString('base64url')}`;
-    const l = { ...DEFAULT_LIMITS, ...limits };
-    const info = this.stmt(
-      `INSERT INTO keys (prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      key.slice(0, 12),
-      hashKey(key),
-      name,
-      scopes === 'all' ? 'all' : JSON.stringify(scopes),
-      l.daily,
-      l.chatDaily,
-      l.chatMonthly,
-      l.maxTokens,
-      new Date().toISOString(),
-    );
+    const { key, values } = newKey(name, scopes, limits);
+    const info = this.stmt(`INSERT INTO keys (${NEW_KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...values);
     return { key, record: this.byId(Number(info.lastInsertRowid)) as KeyRecord };
   }
 
@@ -194,11 +232,8 @@ export class KeyStore {
   find(keyOrPrefix: string): KeyRecord | undefined {
     const whole = this.byKey(keyOrPrefix);
     if (whole) return whole;
-    // Compared here, not with LIKE: keys hold `_`, which LIKE would take for a wildcard.
-    const rows = (this.stmt('SELECT * FROM keys').all() as KeyRow[]).filter(
-      (r) => r.prefix.startsWith(keyOrPrefix) || keyOrPrefix.startsWith(r.prefix),
-    );
-    return rows.length === 1 ? toRecord(rows[0] as KeyRow) : undefined;
+    const row = byPrefix(this.stmt('SELECT * FROM keys').all() as KeyRow[], keyOrPrefix);
+    return row && toRecord(row);
   }
 
   list(): KeyRecord[] {
@@ -206,28 +241,10 @@ export class KeyStore {
   }
 
   update(id: number, changes: Partial<KeyLimits> & { name?: string; scopes?: 'all' | string[] }): KeyRecord {
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    const columns: Record<string, string> = {
-      name: 'name',
-      daily: 'daily',
-      chatDaily: 'chat_daily',
-      chatMonthly: 'chat_monthly',
-      maxTokens: 'max_tokens',
-    };
-    for (const [field, column] of Object.entries(columns)) {
-      const value = changes[field as keyof typeof changes];
-      if (value !== undefined) {
-        sets.push(`${column} = ?`);
-        params.push(value);
-      }
-    }
-    if (changes.scopes !== undefined) {
-      sets.push('scopes = ?');
-      params.push(changes.scopes === 'all' ? 'all' : JSON.stringify(changes.scopes));
-    }
+    const { columns, values } = updateColumns(changes);
     this.byHash.clear();
-    if (sets.length) this.db.prepare(`UPDATE keys SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+    if (columns.length)
+      this.db.prepare(`UPDATE keys SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
     return this.byId(id) as KeyRecord;
   }
 
@@ -316,6 +333,10 @@ export class KeyStore {
       kind,
       period,
     );
+  }
+
+  knownSpent(keyId: number, kind: UsageKind, period: string, limit: number): boolean {
+    return this.used(keyId, kind, period) >= limit;
   }
 
   used(keyId: number, kind: UsageKind, period: string): number {
