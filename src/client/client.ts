@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+// From limits, not the schemas: the schemas bring zod onto every command's start-up path.
+import { PROVIDER_TIMEOUT_MS } from '../core/limits.js';
 import type { IncludeValue } from '../core/schemas/bible.js';
 import type {
   BookList,
@@ -24,7 +26,6 @@ import type {
   TopicEntry,
   TopicSearchResult,
 } from '../core/schemas/index.js';
-import { PROVIDER_TIMEOUT_MS } from '../core/schemas/index.js';
 import { SseReader } from '../core/sse.js';
 import type { ResponseCache } from './cache.js';
 import { errorFromResponse, TimeoutError, UserAbortError } from './errors.js';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every `bible` run loads what src/cli/main.ts imports statically, so the heavy packages (zod,
  * the OpenAPI app, the HTTP client, SQLite) must come in through `await import()` in the
- * commands that use them. Walks the static, value (not `import type`) imports of the sources.
+ * commands that use them. Walks the static, value (not `import type`) imports and re-exports
+ * (`export … from`: an index that re-exports a zod schema loads zod) of the sources.
  */
 function staticPackages(entry: string): Map<string, string[]> {
   const chainTo = new Map<string, string[]>([[entry, [entry]]]);
@@ -13,7 +14,7 @@ function staticPackages(entry: string): Map<string, string[]> {
   const queue = [entry];
   for (let file = queue.shift(); file; file = queue.shift()) {
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/^import\s+(?!type\b)([^;]*?)\s*from\s*'([^']+)'/gms)) {
+    for (const m of source.matchAll(/^(?:import|export)\s+(?!type\b)([^;]*?)\s*from\s*'([^']+)'/gms)) {
       const [, what = '', spec = ''] = m;
       const names = what.trim();
       const typeOnly =

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedTransport } from '../../src/client/embedded-transport.js';
+import { TEST_LIBRARY } from '../support/env.js';
+import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
+
+/**
+ * The embedded service (in-process, what `bible` answers with no base URL) and `bible serve`
+ * answer alike: for every data endpoint of the contract and every extension, with good and bad
+ * input, the status, the envelope and Cache-Control are the same. Whatever embedded mode leaves
+ * out to start quicker, it must not change an answer.
+ */
+const PATHS = [
+  '/v1/data/catalog',
+  '/v1/data/bible/books',
+  '/v1/data/bible/kjv/passage?ref=John%203%3A16',
+  '/v1/data/bible/web/passage?ref=Gen%201%3A1-3%3B%20Ps%2023',
+  '/v1/data/bible/kjv/passage?ref=John%203%3A16&include=words,red,headings,notes',
+  '/v1/data/bible/kjv/passage?ref=Hezekiah%201%3A1',
+  '/v1/data/bible/kjv/passage?ref=John%203%3A16&include=bogus',
+  '/v1/data/bible/kjv/passage',
+  '/v1/data/bible/nope/passage?ref=John%203%3A16',
+  '/v1/data/bible/kjv/John/3',
+  '/v1/data/bible/rv1909/Ps/117?include=words',
+  '/v1/data/bible/kjv/John/99',
+  '/v1/data/strongs/search?q=love',
+  '/v1/data/strongs/search?q=love&lex=hebrew',
+  '/v1/data/strongs/search?q=l',
+  '/v1/data/strongs/G26',
+  '/v1/data/strongs/H430',
+  '/v1/data/strongs/X1',
+  '/v1/data/commentaries/mhcc/John/3',
+  '/v1/data/commentaries/mhcc/John/3/16',
+  '/v1/data/commentaries/scofield/Gen/1/1',
+  '/v1/data/commentaries/nope/John/3',
+  '/v1/data/dictionaries/strongs-greek/search?q=aga',
+  '/v1/data/dictionaries/strongs-greek/entries/0',
+  '/v1/data/dictionaries/strongs-greek/entries/-1',
+  '/v1/data/topics/merged?q=faith',
+  '/v1/data/topics/nave/search?q=love',
+  '/v1/data/topics/nave/browse?letter=z',
+  '/v1/data/topics/nave/browse?letter=zz',
+  '/v1/data/topics/nave/entries/faith',
+  '/v1/data/crossrefs/John/3/16',
+  '/v1/data/crossrefs/John/3/99',
+  '/v1/data/stories',
+  '/v1/data/stories?kind=parable&limit=5&testament=NT',
+  '/v1/data/stories?q=prodigal',
+  '/v1/data/stories?limit=0',
+  '/v1/data/stories/the-prodigal-son',
+  '/v1/data/stories/No_Such',
+  // Extensions
+  '/v1/data/bible/kjv/search?q=faith%20love%20hope',
+  '/v1/data/bible/kjv/search?q=love&stem=true&order=relevance&limit=5&in=John',
+  '/v1/data/bible/kjv/search?q=G25&in=nt&limit=0',
+  '/v1/data/bible/kjv/search?q=(faith',
+  '/v1/data/strongs/G25/verses?translation=kjv&limit=10',
+  '/v1/data/strongs/H430/verses?translation=web&limit=0',
+  '/v1/data/strongs/G25/verses?limit=5000',
+  '/v1/data/bible/kjv/find?q=love%20is%20patient%2C%20love%20is%20kind',
+  '/v1/data/bible/web/find?q=what%20does%20the%20Bible%20say%20about%20worry&limit=3',
+  '/v1/data/bible/kjv/find?q=',
+  '/v1/data/no/such/endpoint',
+];
+
+describe('the embedded service answers as bible serve does', () => {
+  let served: Served;
+  let key: string;
+  let embedded: EmbeddedTransport;
+
+  beforeAll(async () => {
+    const dataDir = serviceDataDir();
+    key = await createKey(dataDir, ['--name', 'differential']);
+    served = await serve(dataDir);
+    embedded = new EmbeddedTransport(TEST_LIBRARY, { PATH: process.env.PATH }, () => {});
+  });
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it.each(PATHS)('GET %s', async (path) => {
+    const remote = await get(served.url, path, { 'X-API-Key': key });
+    const local = await embedded.send({ method: 'GET', path, headers: {} });
+    expect({
+      status: local.status,
+      body: JSON.parse(local.body),
+      cacheControl: local.headers['cache-control'],
+    }).toEqual({
+      status: remote.status,
+      body: remote.body,
+      cacheControl: remote.headers.get('cache-control') ?? undefined,
+    });
+  });
+
+  it('covers every data operation /openapi.json lists, the extensions included', async () => {
+    const doc = (await (await fetch(`${served.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const operations = Object.keys(doc.paths).filter((p) => p.startsWith('/v1/data/'));
+    const pattern = (p: string) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
+    const uncovered = operations.filter(
+      (op) => !PATHS.some((path) => pattern(op).test(path) && !path.includes('nope')),
+    );
+    expect(uncovered).toEqual([]);
+  });
+});
