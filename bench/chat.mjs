@@ -7,29 +7,17 @@
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
 // Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--heldout path]
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
+import { libraryPath, questionSetOptions } from './question-sets.mjs';
 
 register();
-const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
-    library: { type: 'string' },
-    // Beside the repository (/work/shared for /work/main), or two up from a worktree under /work/wt.
-    dev: {
-      type: 'string',
-      default: [join(root, '..', 'shared'), join(root, '..', '..', 'shared')]
-        .map((d) => join(d, 'eval', 'retrieval-dev.json'))
-        .find((p) => existsSync(p)),
-    },
-    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
-    heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
+    ...questionSetOptions,
   },
 });
-const library =
-  values.library ?? join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite');
+const library = libraryPath(values);
 
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
 const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');

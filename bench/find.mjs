@@ -8,30 +8,19 @@
 //   ../shared/eval/retrieval-dev.json beside this repository (or beside its worktrees' folder);
 //   --train and --heldout to the sets in bench/eval/.
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, homedir, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
+import { libraryPath, questionSetOptions } from './question-sets.mjs';
 
 register();
-const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
-    library: { type: 'string' },
-    // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
-    dev: {
-      type: 'string',
-      default: [join(root, '..', 'shared'), join(root, '..', '..', 'shared')]
-        .map((dir) => join(dir, 'eval', 'retrieval-dev.json'))
-        .find((p) => existsSync(p)),
-    },
-    train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
-    heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
+    ...questionSetOptions,
     translation: { type: 'string', default: 'kjv' },
   },
 });
-const library =
-  values.library ?? join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite');
+const library = libraryPath(values);
 
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
 const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
