@@ -49,7 +49,10 @@ export class ResponseCache {
       { status: res.status, headers: res.headers },
       { shared: false },
     );
-    const ttl = policy.storable() ? policy.timeToLive() : 0;
+    // maxAge less the Age header, not timeToLive(): that also subtracts the real time passed since
+    // the policy was made, so the lifetime would depend on how loaded the machine is.
+    const age = Number(res.headers.age ?? 0) || 0;
+    const ttl = policy.storable() ? Math.max(0, policy.maxAge() - age) * 1000 : 0;
     if (ttl <= 0) return;
     const file = this.file(url);
     const entry: Entry = { expires: this.now() + ttl, status: res.status, headers: res.headers, body: res.body };

@@ -164,13 +164,13 @@ describe('bible serve under hostile input and concurrency', () => {
     const prefix = k.slice(0, 12);
     expect((await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status).toBe(200);
     const updated = await runCliInProcess(
-      ['keys', 'update', prefix, '--scopes', 'kjv', '--daily', '7', '--name', 'changed'],
+      ['keys', 'update', prefix, '--scopes', 'kjv', '--daily', '700', '--name', 'changed'],
       {
         env,
       },
     );
     expect(updated.code).toBe(0);
-    expect(updated.stdout).toMatch(new RegExp(`^Updated ${prefix}…  changed  scopes=kjv  daily=7 `));
+    expect(updated.stdout).toMatch(new RegExp(`^Updated ${prefix}…  changed  scopes=kjv  daily=700 `));
     // A running server sees another connection's change within its 100 ms check: wait for it.
     await until(
       async () => (await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status !== 200,
@@ -185,14 +185,14 @@ describe('bible serve under hostile input and concurrency', () => {
     expect(list.find((r) => r.prefix === prefix)).toMatchObject({
       name: 'changed',
       scopes: ['kjv'],
-      daily: 7,
+      daily: 700,
       revokedAt: null,
     });
     expect(JSON.stringify(list)).not.toContain(k);
     const revoked = await runCliInProcess(['keys', 'revoke', prefix], { env });
     expect(revoked.stdout).toBe(`Revoked ${prefix}… (changed)\n`);
     // Polled with a request the key's scopes refuse (403): refusals cost no quota, so however long
-    // the server takes to see the change, the daily limit of 7 cannot answer first.
+    // the server takes to see the change, the daily limit cannot answer first.
     await until(
       async () => (await get(server.url, '/v1/data/bible/web/John/3', { 'X-API-Key': k })).status !== 403,
       'the server to see the revocation',
