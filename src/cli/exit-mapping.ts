@@ -28,7 +28,11 @@ export function describeFailure(err: unknown): Failure {
         : err.code === 'INVALID_API_KEY'
           ? ' (check the key: `bible login` to replace it)'
           : '';
-    return { exitCode, message: `${err.message}${hint} [${err.code}]`, envelope: { success: false, error: { code: err.code, message: err.message } } };
+    return {
+      exitCode,
+      message: `${err.message}${hint} [${err.code}]`,
+      envelope: { success: false, error: { code: err.code, message: err.message } },
+    };
   }
   if (err instanceof InvalidReferenceError) {
     const code = err.kind === 'not-found' ? 'NOT_FOUND' : 'INVALID_REQUEST';
