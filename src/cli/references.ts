@@ -3,30 +3,22 @@ import {
   checkPassageLimits,
   formatReference,
   InvalidReferenceError,
+  type ListedReference,
   MAX_REFERENCES,
   parseReference,
   type Reference,
   referenceVerses,
   splitReference,
+  splitReferenceList,
 } from '../core/reference/reference.js';
 import type { IncludeValue, PassageResult } from '../core/schemas/bible.js';
 import { usageError } from './errors.js';
 
-export interface TypedReference {
-  /** The reference in the contract's strict, canonical form: what is sent and what headings show. */
-  text: string;
-  ref: Reference;
-}
+/** A reference as typed, with `text` in the contract's strict, canonical form: what is sent and what headings show. */
+export type TypedReference = ListedReference;
 
 function typed(refs: Reference[]): TypedReference[] {
   return refs.map((ref) => ({ text: formatReference(ref), ref }));
-}
-
-function splitList(s: string): string[] {
-  return s
-    .split(';')
-    .map((p) => p.trim())
-    .filter(Boolean);
 }
 
 /**
@@ -38,7 +30,7 @@ function splitList(s: string): string[] {
  */
 export async function referencesFromArgs(args: string[]): Promise<TypedReference[]> {
   let first: unknown;
-  for (const parts of [args.flatMap(splitList), splitList(args.join(' '))]) {
+  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(args.join(' '))]) {
     try {
       return typed(parts.map(parseReference));
     } catch (err) {
@@ -76,7 +68,7 @@ export async function fetchPassages(
 ): Promise<PassageResult> {
   let within = refs.length <= MAX_REFERENCES;
   try {
-    checkPassageLimits(refs.map((r) => r.ref));
+    checkPassageLimits(refs);
   } catch {
     within = false;
   }

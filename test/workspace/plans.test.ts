@@ -12,7 +12,7 @@ import { catchUp, type Portion, progressBar, progressOf } from '../../src/worksp
 
 /** Every (book, chapter) a day's references cover, and its verse count. */
 function chaptersOfDay(refs: string[]): { chapters: string[]; verses: number } {
-  const parsed = refs.flatMap((r) => parseReferenceList(r));
+  const parsed = refs.flatMap((r) => parseReferenceList(r).map((listed) => listed.ref));
   const chapters = parsed.flatMap((r) =>
     Array.from({ length: r.end.chapter - r.start.chapter + 1 }, (_, i) => `${r.book.name} ${r.start.chapter + i}`),
   );

@@ -157,18 +157,30 @@ export function chapterSpan(ref: Reference): number {
   return ref.end.chapter - ref.start.chapter + 1;
 }
 
-/** Splits a `;`-separated list and parses each reference; an empty list is a syntax error. */
-export function parseReferenceList(input: string): Reference[] {
-  const parts = input
+/** The parts of a `;`-separated list, trimmed, empty ones left out: the one place a list is split. */
+export function splitReferenceList(input: string): string[] {
+  return input
     .split(';')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/** One reference of a list: as it was written (the passage endpoint echoes it) and as parsed. */
+export interface ListedReference {
+  text: string;
+  ref: Reference;
+}
+
+/** Splits a `;`-separated list and parses each reference; an empty list is a syntax error. */
+export function parseReferenceList(input: string): ListedReference[] {
+  const parts = splitReferenceList(input);
   if (parts.length === 0) throw new InvalidReferenceError('syntax', 'no reference given');
-  return parts.map((p) => parseReference(p));
+  return parts.map((text) => ({ text, ref: parseReference(text) }));
 }
 
 /** Throws a `limit` InvalidReferenceError when a list is over the contract's limits for one passage call. */
-export function checkPassageLimits(refs: readonly Reference[]): void {
+export function checkPassageLimits(list: readonly ListedReference[]): void {
+  const refs = list.map((listed) => listed.ref);
   if (refs.length > MAX_REFERENCES) {
     throw new InvalidReferenceError('limit', `at most ${MAX_REFERENCES} references per request (got ${refs.length})`);
   }

@@ -41,11 +41,7 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       } catch (err) {
         throw fromReferenceError(err);
       }
-      const texts = ref
-        .split(';')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const passages = refs.map((r, i) => {
+      const passages = refs.map(({ text, ref: r }) => {
         const rows = deps.store.verses(
           resource.id,
           r.book.number,
@@ -56,7 +52,7 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         );
         const extra = studyFields(deps.store, include, resource.id, rows);
         return {
-          ref: texts[i] as string,
+          ref: text,
           verses: rows.map((v) => ({
             book: r.book.name,
             chapter: v.chapter,

@@ -32,7 +32,7 @@ export function planFileId(path: string): string {
 /** Canonical references of one day, or a usage error naming the file and the day. */
 function dayReadings(path: string, day: number, texts: string[]): string[] {
   try {
-    return texts.flatMap((t) => parseReferenceList(t).map(formatReference));
+    return texts.flatMap((t) => parseReferenceList(t).map((listed) => formatReference(listed.ref)));
   } catch (err) {
     if (err instanceof InvalidReferenceError) throw new WorkspaceError('usage', `${path}: day ${day}: ${err.message}`);
     throw err;
