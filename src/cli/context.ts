@@ -99,7 +99,7 @@ export class Context {
         .update(apiKey ?? '')
         .digest('hex')}`;
     } else {
-      const { EmbeddedTransport } = await import('../client/embedded-transport.js');
+      const { EmbeddedTransport } = await import('./embedded-transport.js');
       const path = libraryPath(this.env);
       const { importProgress } = await import('./progress.js');
       transport = new EmbeddedTransport(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedTransport } from '../../src/cli/embedded-transport.js';
 import { BibleClient, CHAT_TIMEOUT_MS, type RequestOptions } from '../../src/client/client.js';
-import { EmbeddedTransport } from '../../src/client/embedded-transport.js';
 import {
   ConflictError,
   ConnectionError,

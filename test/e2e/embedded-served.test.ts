@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedTransport } from '../../src/client/embedded-transport.js';
+import { EmbeddedTransport } from '../../src/cli/embedded-transport.js';
 import { TEST_LIBRARY } from '../support/env.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 

@@ -1,8 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { BibleClient } from '../../client/client.js';
-import { sendInProcess } from '../../client/embedded-transport.js';
 import { presentedKey } from '../../service/auth.js';
 import type { McpHandler } from '../../service/context.js';
+import { sendInProcess } from '../embedded-transport.js';
 import { createMcpServer } from './server.js';
 
 /**

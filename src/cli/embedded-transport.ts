@@ -1,8 +1,9 @@
+import { readBody, type Transport, type TransportRequest, type TransportResponse } from '../client/transport.js';
 import type { ImportProgress } from '../library/import/import.js';
-import { readBody, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 /**
- * The service itself, answering in-process (Hono's app.fetch) over the local library, as the
+ * The composition of the embedded mode, kept in the CLI so that client/ depends on core alone:
+ * the service itself, answering in-process (Hono's app.fetch) over the local library, as the
  * all-access local principal with no quota. The service and the library load on first use.
  */
 export class EmbeddedTransport implements Transport {
