@@ -1,6 +1,6 @@
 import type { ChatResponse } from '../core/schemas/chat.js';
 import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
-import type { KeyRecord } from './keys/key-store.js';
+import type { KeyRecord } from './keys/keys.js';
 import type { Metrics } from './metrics.js';
 import type { StateStore } from './state/state-store.js';
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ErrorCode } from '../core/schemas/envelope.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { errorBody } from './errors.js';
-import { periods } from './keys/key-store.js';
+import { periods } from './keys/periods.js';
 
 /** Seconds from now until an ISO time, at least 1: the value of a 429's Retry-After. */
 export function secondsUntil(iso: string, now = Date.now()): number {

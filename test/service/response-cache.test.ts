@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { type AppEnv, keyPrincipal, LOCAL_PRINCIPAL } from '../../src/service/context.js';
-import type { KeyRecord } from '../../src/service/keys/key-store.js';
+import type { KeyRecord } from '../../src/service/keys/keys.js';
 import { declareQueryNames } from '../../src/service/known-query.js';
 import { responseCache } from '../../src/service/response-cache.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { KeyLimits, KeyRecord } from '../../service/keys/key-store.js';
+import type { KeyLimits, KeyRecord } from '../../service/keys/keys.js';
 import type { StateStore } from '../../service/state/state-store.js';
 import { type Context, contextFor } from '../context.js';
 import { CliError, usageError } from '../errors.js';
@@ -107,7 +107,7 @@ export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<voi
 }
 
 export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<void> {
-  const { periods } = await import('../../service/keys/key-store.js');
+  const { periods } = await import('../../service/keys/periods.js');
   const { day, month } = periods();
   const rows = await withKeys(ctx, opts.db, async (keys) =>
     Promise.all(

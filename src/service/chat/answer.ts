@@ -1,7 +1,7 @@
 import type { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
 import { keyPrincipal, LOCAL_PRINCIPAL, type ServiceDeps } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { KeyRecord } from '../keys/key-store.js';
+import type { KeyRecord } from '../keys/keys.js';
 import { checkReferences } from './cited-references.js';
 import { SYSTEM_PROMPTS } from './personas.js';
 import { type ChatProvider, ProviderError } from './provider.js';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, ServiceDeps } from '../context.js';
-import { periods } from '../keys/key-store.js';
+import { periods } from '../keys/periods.js';
 import { limitExceeded } from '../quota.js';
 
 /** What the embedded library reports: it has no message limits. */

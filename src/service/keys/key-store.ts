@@ -1,33 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { preparedOnce } from '../../library/store/prepared.js';
 import type { StateStore } from '../state/state-store.js';
 import { IdempotencyStore } from './idempotency.js';
+import {
+  byPrefix,
+  hashKey,
+  type KeyLimits,
+  type KeyRecord,
+  type KeyRow,
+  NEW_KEY_COLUMNS,
+  newKey,
+  toRecord,
+  updateColumns,
+} from './keys.js';
+import type { UsageKind } from './periods.js';
 import { WriteQueue } from './write-queue.js';
-
-/** Numeric defaults for new keys (the contract leaves them to the operator). */
-export const DEFAULT_LIMITS = { daily: 10_000, chatDaily: 100, chatMonthly: 2_000, maxTokens: 1_024 } as const;
-
-export interface KeyLimits {
-  daily: number;
-  chatDaily: number;
-  chatMonthly: number;
-  maxTokens: number;
-}
-
-export interface KeyRecord extends KeyLimits {
-  id: number;
-  prefix: string;
-  name: string;
-  /** 'all', or the resource ids the key may read. */
-  scopes: 'all' | string[];
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export type UsageKind = 'data' | 'chat-daily' | 'chat-monthly';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS keys (
@@ -51,84 +40,6 @@ CREATE TABLE IF NOT EXISTS usage (
   PRIMARY KEY (key_id, kind, period)
 ) WITHOUT ROWID;
 `;
-
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
-/** The columns a new key's row fills, in the order of `newKey().values`. */
-export const NEW_KEY_COLUMNS = 'prefix, hash, name, scopes, daily, chat_daily, chat_monthly, max_tokens, created_at';
-
-/** A new key, and its row's values: its prefix (shown to operators) and hash (all that is stored of it). */
-export function newKey(name: string, scopes: 'all' | string[], limits: Partial<KeyLimits>) {
-  const key = `bbl_${randomBytes(24).toString('base64url')}`;
-  const l = { ...DEFAULT_LIMITS, ...limits };
-  const values = [key.slice(0, 12), hashKey(key), name, scopesText(scopes)];
-  return { key, values: [...values, l.daily, l.chatDaily, l.chatMonthly, l.maxTokens, new Date().toISOString()] };
-}
-
-/** The one key whose prefix an operator's text names (compared here, not with LIKE: keys hold `_`). */
-export function byPrefix<R extends { prefix: string }>(rows: R[], keyOrPrefix: string): R | undefined {
-  const matches = rows.filter((r) => r.prefix.startsWith(keyOrPrefix) || keyOrPrefix.startsWith(r.prefix));
-  return matches.length === 1 ? matches[0] : undefined;
-}
-
-/** The columns of `keys` an update may set, by KeyRecord field. */
-export const UPDATABLE_COLUMNS: Record<string, string> = {
-  name: 'name',
-  daily: 'daily',
-  chatDaily: 'chat_daily',
-  chatMonthly: 'chat_monthly',
-  maxTokens: 'max_tokens',
-};
-
-/** An update's columns and values, in order, `scopes` stored as 'all' or a JSON list. */
-export function updateColumns(changes: Partial<KeyLimits> & { name?: string; scopes?: 'all' | string[] }) {
-  const columns: string[] = [];
-  const values: unknown[] = [];
-  for (const [field, column] of Object.entries(UPDATABLE_COLUMNS)) {
-    const value = changes[field as keyof typeof changes];
-    if (value !== undefined) {
-      columns.push(column);
-      values.push(value);
-    }
-  }
-  if (changes.scopes !== undefined) {
-    columns.push('scopes');
-    values.push(scopesText(changes.scopes));
-  }
-  return { columns, values };
-}
-
-export const scopesText = (scopes: 'all' | string[]) => (scopes === 'all' ? 'all' : JSON.stringify(scopes));
-
-export interface KeyRow {
-  id: number;
-  prefix: string;
-  name: string;
-  scopes: string;
-  daily: number;
-  chat_daily: number;
-  chat_monthly: number;
-  max_tokens: number;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-export function toRecord(r: KeyRow): KeyRecord {
-  return {
-    id: r.id,
-    prefix: r.prefix,
-    name: r.name,
-    scopes: r.scopes === 'all' ? 'all' : (JSON.parse(r.scopes) as string[]),
-    daily: r.daily,
-    chatDaily: r.chat_daily,
-    chatMonthly: r.chat_monthly,
-    maxTokens: r.max_tokens,
-    createdAt: r.created_at,
-    revokedAt: r.revoked_at,
-  };
-}
 
 export interface KeyStoreOptions {
   /** Longest one statement blocks waiting for another connection's lock (SQLite's busy_timeout). */
@@ -355,21 +266,4 @@ export class KeyStore implements StateStore {
     this.idempotencyRecords ??= new IdempotencyStore(this.db, (work) => this.writes.run(work));
     return this.idempotencyRecords;
   }
-}
-
-let periodCache: { dayNumber: number; value: ReturnType<typeof computePeriods> } | undefined;
-
-/** Today's and this month's UTC periods, and when each resets (worked out once a day). */
-export function periods(now = new Date()) {
-  const dayNumber = Math.floor(now.getTime() / 86_400_000);
-  if (periodCache?.dayNumber !== dayNumber) periodCache = { dayNumber, value: computePeriods(now) };
-  return periodCache.value;
-}
-
-function computePeriods(now: Date) {
-  const day = now.toISOString().slice(0, 10);
-  const month = day.slice(0, 7);
-  const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { day, month, dailyReset: nextDay.toISOString(), monthlyReset: nextMonth.toISOString() };
 }

@@ -9,9 +9,9 @@ import {
   NEW_KEY_COLUMNS,
   newKey,
   toRecord,
-  type UsageKind,
   updateColumns,
-} from '../keys/key-store.js';
+} from '../keys/keys.js';
+import type { UsageKind } from '../keys/periods.js';
 import { MIGRATION_LOCK, MIGRATIONS } from './pg-migrations.js';
 import type { ChatTake, IdempotencyRecords, StateStore } from './state-store.js';
 

@@ -1,5 +1,6 @@
 import type { Claim } from '../keys/idempotency.js';
-import type { KeyLimits, KeyRecord, UsageKind } from '../keys/key-store.js';
+import type { KeyLimits, KeyRecord } from '../keys/keys.js';
+import type { UsageKind } from '../keys/periods.js';
 
 /** A value now (SQLite, synchronous) or later (PostgreSQL, over the network); callers always await. */
 export type Awaitable<T> = T | Promise<T>;
