@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/library/store/library-store.js';
-import { createApp } from '../../src/service/app.js';
-import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { describe, expect, it } from 'vitest';
+import { itWithSword } from '../support/env.js';
+import { inProcessApp } from '../support/in-process-app.js';
 
 const run = promisify(execFile);
 
@@ -76,22 +75,8 @@ async function libswordCounts(module: string): Promise<Map<string, { verses: num
 }
 
 describe("verses by Strong's number (GET /v1/data/strongs/{number}/verses)", () => {
-  let store: LibraryStore;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(() => {
-    store = new LibraryStore(TEST_LIBRARY);
-    app = createApp({ store });
-  });
-  afterAll(() => store.close());
-
-  async function answer(path: string) {
-    const res = await app.request(path);
-    return {
-      status: res.status,
-      headers: res.headers,
-      body: (await res.json()) as { success: boolean; data?: Concordance; error?: { code: string; message: string } },
-    };
-  }
+  const served = inProcessApp<Concordance>();
+  const answer = served.answer;
   async function concordance(number: string, query = ''): Promise<Concordance> {
     const a = await answer(`/v1/data/strongs/${number}/verses${query}`);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -122,8 +107,8 @@ describe("verses by Strong's number (GET /v1/data/strongs/{number}/verses)", () 
         words: ['Love'],
       },
     ]);
-    const kjv = store.resources().find((r) => r.id === 'kjv');
-    const greek = store.resources().find((r) => r.id === 'strongs-greek');
+    const kjv = served.store.resources().find((r) => r.id === 'kjv');
+    const greek = served.store.resources().find((r) => r.id === 'strongs-greek');
     expect(data.attribution).toBe(`${kjv?.attribution} ${greek?.attribution}`);
   });
 
@@ -136,7 +121,7 @@ describe("verses by Strong's number (GET /v1/data/strongs/{number}/verses)", () 
     ];
     expect(pages.flatMap((p) => p.results.map((r) => r.ref))).toEqual(all.results.map((r) => r.ref));
     expect(all.results).toHaveLength(all.verses);
-    const res = await app.request('/v1/data/bible/kjv/search?q=G26&limit=1000');
+    const res = await served.app.request('/v1/data/bible/kjv/search?q=G26&limit=1000');
     const found = ((await res.json()) as { data: { total: number; results: Array<{ ref: string }> } }).data;
     expect(found.total).toBe(all.verses);
     expect(found.results.map((r) => r.ref)).toEqual(all.results.map((r) => r.ref));

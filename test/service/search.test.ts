@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/library/store/library-store.js';
-import { createApp } from '../../src/service/app.js';
-import { TEST_LIBRARY } from '../support/env.js';
+import { describe, expect, it } from 'vitest';
+import { inProcessApp } from '../support/in-process-app.js';
 
 interface Hit {
   ref: string;
@@ -22,22 +20,8 @@ interface Found {
 
 /** The search extension in-process: the real service over the real test library. */
 describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
-  let store: LibraryStore;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(() => {
-    store = new LibraryStore(TEST_LIBRARY);
-    app = createApp({ store });
-  });
-  afterAll(() => store.close());
-
-  async function answer(path: string) {
-    const res = await app.request(path);
-    return {
-      status: res.status,
-      headers: res.headers,
-      body: (await res.json()) as { success: boolean; data?: Found; error?: { code: string; message: string } },
-    };
-  }
+  const served = inProcessApp<Found>();
+  const answer = served.answer;
   async function search(q: string, extra = '', translation = 'kjv'): Promise<Found> {
     const a = await answer(`/v1/data/bible/${translation}/search?q=${encodeURIComponent(q)}${extra}`);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -83,7 +67,7 @@ describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
           matches: ['faith', 'love', 'hope'],
         },
       ],
-      attribution: store.resources().find((r) => r.id === 'kjv')?.attribution,
+      attribution: served.store.resources().find((r) => r.id === 'kjv')?.attribution,
     });
   });
 
@@ -123,7 +107,7 @@ describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
     expect(agape.results[0]?.matches).toEqual(['loved']);
     const ranked = await search('G25 OR G5368 love', '&order=relevance&limit=1000');
     expect(ranked.results.every((r) => r.matches.length > 0)).toBe(true);
-    expect(agape.total).toBe(store.concordance('kjv', 'G25', 0, 0).byBook.find((b) => b.book === 43)?.count);
+    expect(agape.total).toBe(served.store.concordance('kjv', 'G25', 0, 0).byBook.find((b) => b.book === 43)?.count);
   });
 
   it('--in: ot, nt, a book, a range; the counts per book add up to the total', async () => {
@@ -159,7 +143,7 @@ describe('verse search (GET /v1/data/bible/{translation}/search)', () => {
     const a = await answer('/v1/data/bible/KJV/search?q=faith&limit=1');
     expect(a.headers.get('cache-control')).toBe('private, max-age=300');
     expect(a.body.success).toBe(true);
-    const doc = (await (await app.request('/openapi.json')).json()) as {
+    const doc = (await (await served.app.request('/openapi.json')).json()) as {
       paths: Record<string, { get: { tags: string[] } }>;
     };
     expect(doc.paths['/v1/data/bible/{translation}/search']?.get.tags).toContain('extensions');

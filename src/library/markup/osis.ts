@@ -1,10 +1,4 @@
-import { osisStudyVerse } from './osis-study.js';
 import { tidyLines, tokenize } from './tokens.js';
-
-/** Plain verse text from an OSIS Bible entry (see `osisStudyVerse`, which reads it in the same walk). */
-export function osisVerseText(xml: string): string {
-  return osisStudyVerse(xml).text;
-}
 
 /**
  * Readable prose from an OSIS commentary entry, in the shape of libsword's plain renderer:
