@@ -47,6 +47,8 @@ export interface AppEnv {
     chatLimits: ChatResponse['meta']['rateLimits'];
     /** Gives the message back (set by the chat quota): a streamed answer fails after its 200 is sent. */
     chatGiveBack: () => void;
+    /** The JSON text of a successful data answer (set by `ok`), for the response cache. */
+    answerJson: string;
   };
 }
 

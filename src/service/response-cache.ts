@@ -42,9 +42,9 @@ export function responseCache(limits: { budgetBytes: number; entryBytes: number 
     }
     await next();
     if (c.res.status !== 200 || c.error) return;
-    const length = Number(c.res.headers.get('Content-Length') ?? Number.NaN);
-    if (length > limits.entryBytes) return;
-    const body = new Uint8Array(await c.res.clone().arrayBuffer());
+    const text = c.get('answerJson');
+    if (text !== undefined && text.length > limits.entryBytes) return;
+    const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await c.res.clone().arrayBuffer());
     if (body.byteLength > limits.entryBytes || entries.has(key)) return;
     entries.set(key, body);
     bytes += body.byteLength;

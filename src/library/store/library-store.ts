@@ -176,12 +176,16 @@ export class LibraryStore {
     return this.resourceList;
   }
 
-  /** A book range's rows of a per-verse table (the verse key is chapter * 1000 + verse), in order. */
+  /**
+   * A book range's rows of a per-verse table, in order. The range is a row-value comparison so
+   * SQLite seeks the (translation, book, chapter, verse) index to the first verse; an expression
+   * such as chapter * 1000 + verse would scan the whole book (all of Psalms for one verse).
+   */
   private rangeRows<T>(select: string, order: string, translation: string, range: VerseRange): T[] {
     const [book, fromChapter, fromVerse, toChapter, toVerse] = range;
     return this.stmt(
-      `${select} WHERE translation = ? AND book = ? AND (chapter * 1000 + verse) BETWEEN ? AND ? ORDER BY ${order}`,
-    ).all(translation, book, fromChapter * 1000 + fromVerse, toChapter * 1000 + toVerse) as T[];
+      `${select} WHERE translation = ? AND book = ? AND (chapter, verse) BETWEEN (?, ?) AND (?, ?) ORDER BY ${order}`,
+    ).all(translation, book, fromChapter, fromVerse, toChapter, toVerse) as T[];
   }
 
   /** Verses of a range in one book, in order. */

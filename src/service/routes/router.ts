@@ -1,5 +1,6 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { ErrorCode } from '../../core/errors.js';
 import type { AppEnv } from '../context.js';
 import { errorBody } from '../errors.js';
@@ -49,7 +50,15 @@ export function createRouter(): OpenAPIHono<AppEnv> {
 /** A handler typed by its route: its parameters, and the body its 200 must carry. */
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-/** The success envelope around `data`, typed so a route whose schema it breaks does not compile. */
+/**
+ * The success envelope around `data`, typed so a route whose schema it breaks does not compile.
+ * Serialised here, as `c.json` would, and the text kept on the context: the response cache takes
+ * it from there instead of cloning the Response, whose streams cost more than the answer itself.
+ */
 export function ok<D>(c: Context<AppEnv>, data: D) {
-  return c.json({ success: true as const, data }, 200);
+  const envelope = { success: true as const, data };
+  const body = JSON.stringify(envelope);
+  c.set('answerJson', body);
+  return c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as Response &
+    TypedResponse<JSONParsed<typeof envelope>, 200, 'json'>;
 }
