@@ -6,11 +6,13 @@ import { Conversation, listConversations } from '../chat/conversations.js';
 import { limitsLine, renderReply } from '../chat/render.js';
 import { ask } from '../chat/session.js';
 import { streamPrinter } from '../chat/stream-print.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import type { Factory } from '../factory.js';
 import { onInterrupt } from '../interrupt.js';
-import { type IO, readAll } from '../io.js';
+import { readAll } from '../io.js';
+import { present } from '../present.js';
 import { startSpinner } from '../spinner.js';
 
 export interface ChatOptions {
@@ -62,7 +64,7 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
   }
   const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
   // On a terminal the reply is streamed and printed as it comes; Ctrl-C stops it and keeps what came.
-  const streaming = ctx.style.tty && !ctx.globals.json;
+  const streaming = ctx.atTerminal;
   const printer = streamPrinter(ctx, () => spinner.stop());
   const cancel = new AbortController();
   if (streaming) onInterrupt(() => cancel.abort());
@@ -74,10 +76,11 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
       ...(streaming ? { onText: (t: string) => printer.onText(t) } : {}),
     });
     spinner.stop();
-    if (ctx.globals.json) return ctx.json(response);
-    if (streaming) await printer.finish(response.data.message);
-    else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
-    if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+    await present(ctx, response, async () => {
+      if (streaming) await printer.finish(response.data.message);
+      else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+    });
   } catch (err) {
     spinner.stop();
     if (cancel.signal.aborted && printer.shown)
@@ -89,16 +92,13 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
 }
 
 export async function runChatLog(ctx: Context): Promise<void> {
-  const list = listConversations(conversationsDir(ctx), 20);
-  if (ctx.globals.json) return ctx.json(list);
-  if (!list.length) {
-    ctx.io.stdout.write('No conversations yet.\n');
-    return;
-  }
-  for (const c of list) ctx.io.stdout.write(`${c.id}\t${c.turns} turns\t${c.first}\n`);
+  await present(ctx, listConversations(conversationsDir(ctx), 20), (list) => {
+    if (!list.length) ctx.io.stdout.write('No conversations yet.\n');
+    for (const c of list) ctx.io.stdout.write(`${c.id}\t${c.turns} turns\t${c.first}\n`);
+  });
 }
 
-export function registerChat(program: Command, io: IO): void {
+export function registerChat(program: Command, f: Factory): void {
   const chat = program
     .command('chat')
     .description('ask about the Bible: bible chat "question", a pipe, or a conversation in the terminal')
@@ -107,11 +107,9 @@ export function registerChat(program: Command, io: IO): void {
     .option('--max-tokens <n>', 'longest reply, in tokens (capped by the key)')
     .option('--continue', 'resume the last conversation')
     .option('--resume <id>', 'resume a past conversation by its id (or a unique part of it) from `bible chat log`')
-    .action(async (words: string[], opts: ChatOptions, cmd: Command) =>
-      runChat(words, opts, await contextFor(io, cmd)),
-    );
+    .action(async (words: string[], opts: ChatOptions) => runChat(words, opts, await f.context()));
   chat
     .command('log')
     .description('recent conversations')
-    .action(async (_o, cmd: Command) => runChatLog(await contextFor(io, cmd)));
+    .action(async () => runChatLog(await f.context()));
 }

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
 import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import { present } from '../present.js';
 import { printCounts, printHits, printMore } from './search.js';
 
 export interface ConcordanceOptions {
@@ -20,7 +21,7 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
     throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
   const limit = parseLimit(opts.limit);
   const offset = parseOffset(opts.offset);
-  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
+  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_LIMIT : undefined));
   const client = await ctx.client();
   // With neither a flag nor a setting the service picks its first tagged translation (the
   // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
@@ -35,20 +36,19 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
       offset,
     ),
   );
-  if (ctx.globals.json) return ctx.json(data);
-  const { c, wrap } = ctx.style;
-  ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
-  const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
-  if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
-  const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
-  printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
-  if (data.results.length) {
-    ctx.out.line();
-    printHits(ctx, data.results);
-    printMore(ctx, data.results.length, offset, data.verses);
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, () => {
+    const { c, wrap } = ctx.style;
+    ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
+    const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
+    if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
+    const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
+    printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
+    if (data.results.length) {
+      ctx.out.line();
+      printHits(ctx, data.results);
+      printMore(ctx, data.results.length, offset, data.verses);
+    }
+  });
 }
 
 /** The options `concordance` and `strongs --verses` share. */
@@ -62,13 +62,11 @@ export function concordanceOptions(command: Command): Command {
     .option('--offset <n>', 'verses to skip');
 }
 
-export function registerConcordance(program: Command, io: IO): void {
+export function registerConcordance(program: Command, f: Factory): void {
   concordanceOptions(
     program
       .command('concordance')
       .description("the verses of a Strong's number and the words that render it: bible concordance G25")
       .argument('<number>', 'G or H and 1-5 digits'),
-  ).action(async (number: string, opts: ConcordanceOptions, cmd: Command) =>
-    runConcordance(number, opts, await contextFor(io, cmd)),
-  );
+  ).action(async (number: string, opts: ConcordanceOptions) => runConcordance(number, opts, await f.context()));
 }

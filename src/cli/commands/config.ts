@@ -2,11 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
 import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '../../config/settings.js';
-import { CONFIG_DEFAULT, type Context, contextFor, type ResourceKind } from '../context.js';
+import { CONFIG_DEFAULT, type Context, type ResourceKind } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { unknownResource } from '../explain.js';
-import { type IO, readAll } from '../io.js';
+import type { Factory } from '../factory.js';
+import { readAll } from '../io.js';
+import { present } from '../present.js';
 
 function checkKey(key: string): ConfigKey {
   if (!isConfigKey(key)) throw usageError(`unknown config key '${key}'; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`);
@@ -36,11 +38,12 @@ export async function runConfigList(ctx: Context): Promise<void> {
   const values = Object.fromEntries(
     Object.entries(ctx.config).map(([k, v]) => [k, shown(k as ConfigKey, v as string)]),
   );
-  if (ctx.globals.json) return ctx.json(values);
-  for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
-    const v = ctx.config[key];
-    if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
-  }
+  await present(ctx, values, () => {
+    for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
+      const v = ctx.config[key];
+      if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
+    }
+  });
 }
 
 export async function runConfigGet(key: string, ctx: Context): Promise<void> {
@@ -154,66 +157,65 @@ export async function runStatus(ctx: Context): Promise<void> {
     libraryBuilt: existsSync(library),
     librarySize: existsSync(library) ? statSync(library).size : 0,
   };
-  if (ctx.globals.json) return ctx.json(status);
-  const { c } = ctx.style;
-  const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
-  out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
-  out(
-    'API key',
-    apiKey
-      ? `${maskKey(apiKey)} (from ${apiKeySource})`
-      : baseUrl
-        ? 'none: run `bible login`'
-        : 'none (not needed for the embedded library)',
-  );
-  out('Config', status.configFile);
-  out('Cache', status.cacheDir);
-  out(
-    'Library',
-    `${library}${status.libraryBuilt ? ` (${(status.librarySize / 1e6).toFixed(1)} MB)` : ' (not built yet; the first lookup builds it)'}`,
-  );
+  await present(ctx, status, () => {
+    const { c } = ctx.style;
+    const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
+    out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
+    out(
+      'API key',
+      apiKey
+        ? `${maskKey(apiKey)} (from ${apiKeySource})`
+        : baseUrl
+          ? 'none: run `bible login`'
+          : 'none (not needed for the embedded library)',
+    );
+    out('Config', status.configFile);
+    out('Cache', status.cacheDir);
+    out(
+      'Library',
+      `${library}${status.libraryBuilt ? ` (${(status.librarySize / 1e6).toFixed(1)} MB)` : ' (not built yet; the first lookup builds it)'}`,
+    );
+  });
 }
 
-export function registerConfig(program: Command, io: IO): void {
+export function registerConfig(program: Command, f: Factory): void {
   const config = program.command('config').description('read and change settings (apiKey, baseUrl, translation, …)');
   config
     .command('list')
     .description('every set value (the API key masked)')
-    .action(async (_o, cmd: Command) => runConfigList(await contextFor(io, cmd)));
+    .action(async () => runConfigList(await f.context()));
   config
     .command('get')
     .argument('<key>')
     .description('one value')
-    .action(async (key: string, _o, cmd: Command) => runConfigGet(key, await contextFor(io, cmd)));
+    .action(async (key: string) => runConfigGet(key, await f.context()));
   config
     .command('set')
     .argument('<key>')
     .argument('<value>')
     .description(`set a value; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`)
-    .action(async (key: string, value: string, _o, cmd: Command) =>
-      runConfigSet(key, value, await contextFor(io, cmd)),
-    );
+    .action(async (key: string, value: string) => runConfigSet(key, value, await f.context()));
   config
     .command('unset')
     .argument('<key>')
     .description('remove a value')
-    .action(async (key: string, _o, cmd: Command) => runConfigUnset(key, await contextFor(io, cmd)));
+    .action(async (key: string) => runConfigUnset(key, await f.context()));
   config
     .command('path')
     .description('where the config file is')
     .action(async () => {
-      io.stdout.write(`${configFile(io.env)}\n`);
+      f.io.stdout.write(`${configFile(f.io.env)}\n`);
     });
   program
     .command('login')
     .description('save an API key after checking it against the service (prompted, or read from stdin)')
-    .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await contextFor(io, cmd)));
+    .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await f.context()));
   program
     .command('logout')
     .description('remove the saved API key')
-    .action(async (_o, cmd: Command) => runLogout(await contextFor(io, cmd)));
+    .action(async () => runLogout(await f.context()));
   program
     .command('status')
     .description('which backend, key (masked), and where config, cache and library live')
-    .action(async (_o, cmd: Command) => runStatus(await contextFor(io, cmd)));
+    .action(async () => runStatus(await f.context()));
 }

@@ -2,10 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Exchange } from '../../workspace/exchange/exchange.js';
 import type { PassageText } from '../../workspace/exchange/markdown.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { InputTooLargeError, type IO, readAll } from '../io.js';
+import type { Factory } from '../factory.js';
+import { InputTooLargeError, readAll } from '../io.js';
+import { present } from '../present.js';
 import { plural, readUserStore, withUserStore } from '../workspace.js';
 
 interface ExportOptions {
@@ -50,9 +52,10 @@ export async function runExport(file: string | undefined, opts: ExportOptions, c
   const { writeFileAtomic } = await import('../../workspace/atomic-file.js');
   writeFileAtomic(file, text);
   const summary = { file, format, notes: x.notes.length, bookmarks: x.bookmarks.length };
-  if (ctx.globals.json) return ctx.json(summary);
-  ctx.io.stdout.write(
-    `Exported ${plural(summary.notes, 'note')} and ${plural(summary.bookmarks, 'bookmark')} to ${file} (${format})\n`,
+  await present(ctx, summary, () =>
+    ctx.io.stdout.write(
+      `Exported ${plural(summary.notes, 'note')} and ${plural(summary.bookmarks, 'bookmark')} to ${file} (${format})\n`,
+    ),
   );
 }
 
@@ -87,28 +90,25 @@ export async function runImport(file: string, opts: { format?: string }, ctx: Co
   const text = await readImport(file, ctx);
   const x = readExchange(format, text, file === '-' ? 'stdin' : file);
   const report = await withUserStore(ctx, (s) => s.merge(x));
-  if (ctx.globals.json) return ctx.json(report);
-  ctx.io.stdout.write(
-    `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+  await present(ctx, report, () =>
+    ctx.io.stdout.write(
+      `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+    ),
   );
 }
 
-export function registerExchange(program: Command, io: IO): void {
+export function registerExchange(program: Command, f: Factory): void {
   program
     .command('export')
     .description('export notes and bookmarks: Markdown (with verse text), JSON or CSV')
     .argument('[file]', 'where to write (default: stdout); the extension names the format')
     .option('--format <format>', 'md, json or csv (default: the extension, else md)')
     .option('-t, --translation <id>', 'translation of the verse text in Markdown')
-    .action(async (file: string | undefined, opts: ExportOptions, cmd: Command) =>
-      runExport(file, opts, await contextFor(io, cmd)),
-    );
+    .action(async (file: string | undefined, opts: ExportOptions) => runExport(file, opts, await f.context()));
   program
     .command('import')
     .description('merge notes and bookmarks from an export (md, json or csv), never duplicating')
     .argument('<file>', 'the export file, or - for stdin (with --format)')
     .option('--format <format>', 'md, json or csv (default: the extension)')
-    .action(async (file: string, opts: { format?: string }, cmd: Command) =>
-      runImport(file, opts, await contextFor(io, cmd)),
-    );
+    .action(async (file: string, opts: { format?: string }) => runImport(file, opts, await f.context()));
 }

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 import { heading } from '../render/verses.js';
 
 export async function runFind(
@@ -21,26 +22,25 @@ export async function runFind(
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
   const data = await extension(ctx, 'find', () => client.find(translation, question, limit));
-  if (ctx.globals.json) return ctx.json(data);
-  heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
-  if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
-  for (const r of data.results) {
-    ctx.out.line();
-    ctx.out.line(`${ctx.style.c.bold(r.ref)}  ${r.text}`);
-    for (const why of r.why) ctx.out.line(ctx.style.c.dim(`  · ${why}`));
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, () => {
+    heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
+    if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
+    for (const r of data.results) {
+      ctx.out.line();
+      ctx.out.line(`${ctx.style.c.bold(r.ref)}  ${r.text}`);
+      for (const why of r.why) ctx.out.line(ctx.style.c.dim(`  · ${why}`));
+    }
+  });
 }
 
-export function registerFind(program: Command, io: IO): void {
+export function registerFind(program: Command, f: Factory): void {
   program
     .command('find')
     .description('the verses a question most likely means ("what does the Bible say about worry?")')
     .argument('<question...>', 'a question or a half-remembered line, in any words')
     .option('-t, --translation <id>', 'translation to show (default: config, else the first in the catalog)')
     .option('--limit <n>', `how many verses (1-${FIND_LIMIT_MAX})`, String(FIND_LIMIT_DEFAULT))
-    .action(async (question: string[], opts: { translation?: string; limit?: string }, cmd: Command) =>
-      runFind(question, opts, await contextFor(io, cmd)),
+    .action(async (question: string[], opts: { translation?: string; limit?: string }) =>
+      runFind(question, opts, await f.context()),
     );
 }

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { KeyLimits, KeyRecord } from '../../service/keys/keys.js';
 import type { StateStore } from '../../service/state/state-store.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 
 export interface KeyOptions {
   name?: string;
@@ -95,15 +96,18 @@ export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<voi
   const scopes = scopesOf(opts.scopes) ?? 'all';
   const limits = limitsOf(opts);
   const { key, record } = await withKeys(ctx, opts.db, (keys) => keys.create(opts.name!.trim(), scopes, limits));
-  if (ctx.globals.json) {
-    const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
-    ctx.json({ key, ...rest });
-    return;
-  }
-  ctx.io.stdout.write(`${key}\n`);
-  if (!ctx.globals.quiet) {
-    ctx.io.stderr.write(`Created ${describe(record)}\nThis is the only time the key is shown; store it now.\n`);
-  }
+  const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
+  await present(
+    ctx,
+    record,
+    () => {
+      ctx.io.stdout.write(`${key}\n`);
+      if (!ctx.globals.quiet) {
+        ctx.io.stderr.write(`Created ${describe(record)}\nThis is the only time the key is shown; store it now.\n`);
+      }
+    },
+    { json: { key, ...rest } },
+  );
 }
 
 export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<void> {
@@ -120,20 +124,15 @@ export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<
       ),
     ),
   );
-  if (ctx.globals.json) {
-    ctx.json(rows);
-    return;
-  }
-  if (!rows.length) {
-    ctx.io.stdout.write('No keys yet: create one with `bible keys create --name <label>`.\n');
-    return;
-  }
-  for (const r of rows) {
-    const status = r.revokedAt ? 'revoked' : 'active';
-    ctx.io.stdout.write(
-      `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
-    );
-  }
+  await present(ctx, rows, () => {
+    if (!rows.length) ctx.io.stdout.write('No keys yet: create one with `bible keys create --name <label>`.\n');
+    for (const r of rows) {
+      const status = r.revokedAt ? 'revoked' : 'active';
+      ctx.io.stdout.write(
+        `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
+      );
+    }
+  });
 }
 
 export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: Context): Promise<void> {
@@ -145,14 +144,12 @@ export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: 
   const record = await withKeys(ctx, opts.db, async (keys) =>
     keys.update((await findKey(keys, keyOrPrefix)).id, changes),
   );
-  if (ctx.globals.json) ctx.json(publicKey(record));
-  else ctx.io.stdout.write(`Updated ${describe(record)}\n`);
+  await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Updated ${describe(record)}\n`));
 }
 
 export async function runKeysRevoke(keyOrPrefix: string, opts: { db?: string }, ctx: Context): Promise<void> {
   const record = await withKeys(ctx, opts.db, async (keys) => keys.revoke((await findKey(keys, keyOrPrefix)).id));
-  if (ctx.globals.json) ctx.json(publicKey(record));
-  else ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`);
+  await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`));
 }
 
 const DB_HELP = 'the PostgreSQL database of `bible serve --db` (postgres://…; also BIBLE_SERVICE_DB)';
@@ -167,34 +164,30 @@ function limitOptions(cmd: Command): Command {
     .option('--max-tokens <n>', 'largest chat reply in tokens');
 }
 
-export function registerKeys(program: Command, io: IO): void {
+export function registerKeys(program: Command, f: Factory): void {
   const keys = program.command('keys').description('issue and manage API keys for `bible serve` (operator)');
   limitOptions(
     keys
       .command('create')
       .description('create a key and print it once')
       .requiredOption('--name <label>', 'a label for the key'),
-  ).action(async (opts: KeyOptions, cmd: Command) => runKeysCreate(opts, await contextFor(io, cmd)));
+  ).action(async (opts: KeyOptions) => runKeysCreate(opts, await f.context()));
   keys
     .command('list')
     .description('list keys by prefix, with limits and usage')
     .option('--db <url>', DB_HELP)
-    .action(async (opts: { db?: string }, cmd: Command) => runKeysList(opts, await contextFor(io, cmd)));
+    .action(async (opts: { db?: string }) => runKeysList(opts, await f.context()));
   limitOptions(
     keys
       .command('update')
       .description("change a key's name, scopes or limits")
       .argument('<key-or-prefix>')
       .option('--name <label>', 'a new label'),
-  ).action(async (keyOrPrefix: string, opts: KeyOptions, cmd: Command) =>
-    runKeysUpdate(keyOrPrefix, opts, await contextFor(io, cmd)),
-  );
+  ).action(async (keyOrPrefix: string, opts: KeyOptions) => runKeysUpdate(keyOrPrefix, opts, await f.context()));
   keys
     .command('revoke')
     .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
     .argument('<key-or-prefix>')
     .option('--db <url>', DB_HELP)
-    .action(async (keyOrPrefix: string, opts: { db?: string }, cmd: Command) =>
-      runKeysRevoke(keyOrPrefix, opts, await contextFor(io, cmd)),
-    );
+    .action(async (keyOrPrefix: string, opts: { db?: string }) => runKeysRevoke(keyOrPrefix, opts, await f.context()));
 }

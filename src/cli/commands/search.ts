@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import type { SearchResult } from '../../core/schemas/search.js';
 import { parseSearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { parseScope } from '../../core/search/scope.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
 import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import { present } from '../present.js';
 import { canonChart } from '../render/canon-chart.js';
 import { highlight } from '../render/highlight.js';
 
@@ -107,11 +108,7 @@ export async function runSearch(words: string[], opts: SearchOptions, ctx: Conte
   const limit = parseLimit(opts.limit);
   const offset = parseOffset(opts.offset);
   if (opts.count && limit !== undefined) throw usageError('--count prints only the counts; leave out --limit');
-  const wanted = opts.count
-    ? 0
-    : limit === 'all'
-      ? undefined
-      : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
+  const wanted = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_LIMIT : undefined));
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await extension(ctx, 'verse search', () =>
@@ -129,22 +126,25 @@ export async function runSearch(words: string[], opts: SearchOptions, ctx: Conte
       offset,
     ),
   );
-  if (ctx.globals.json) return ctx.json(data);
-  const where = opts.in ? ` in ${opts.in}` : '';
-  printCounts(ctx, `${plural(data.total, 'verse')} for ${q} in ${data.translation.toUpperCase()}${where}`, data.byBook);
-  if (!opts.count && data.results.length) {
-    ctx.out.line();
-    printHits(
+  await present(ctx, data, () => {
+    const where = opts.in ? ` in ${opts.in}` : '';
+    printCounts(
       ctx,
-      data.results.map((r) => ({ ref: r.ref, text: r.text, words: r.matches })),
+      `${plural(data.total, 'verse')} for ${q} in ${data.translation.toUpperCase()}${where}`,
+      data.byBook,
     );
-    printMore(ctx, data.results.length, offset, data.total);
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+    if (!opts.count && data.results.length) {
+      ctx.out.line();
+      printHits(
+        ctx,
+        data.results.map((r) => ({ ref: r.ref, text: r.text, words: r.matches })),
+      );
+      printMore(ctx, data.results.length, offset, data.total);
+    }
+  });
 }
 
-export function registerSearch(program: Command, io: IO): void {
+export function registerSearch(program: Command, f: Factory): void {
   const search = program
     .command('search')
     .description('search the verses: bible search faith love, "God so loved", angel OR angels, -fear, bless*, G25')
@@ -156,9 +156,7 @@ export function registerSearch(program: Command, io: IO): void {
     .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
     .option('--offset <n>', 'verses to skip')
     .option('--count', 'print only the total and the count per book')
-    .action(async (words: string[], opts: SearchOptions, cmd: Command) =>
-      runSearch(words, opts, await contextFor(io, cmd)),
-    );
+    .action(async (words: string[], opts: SearchOptions) => runSearch(words, opts, await f.context()));
   const parseOptions = search.parseOptions.bind(search);
   search.parseOptions = (argv: string[]) => parseOptions(searchArgv(argv));
 }

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import type { KeyStoreOptions } from '../../service/keys/key-store.js';
 import type { StateStore } from '../../service/state/state-store.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
+import type { Factory } from '../factory.js';
 import { onInterrupt } from '../interrupt.js';
-import type { IO } from '../io.js';
 
 /** The state store `--db`/BIBLE_SERVICE_DB names (else service.sqlite); a bad URL is a usage error. */
 export async function openState(ctx: Context, db: string | undefined, sqlite: KeyStoreOptions): Promise<StateStore> {
@@ -93,7 +93,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
   });
 }
 
-export function registerServe(program: Command, io: IO): void {
+export function registerServe(program: Command, f: Factory): void {
   program
     .command('serve')
     .description('serve the Partner data interface over HTTP from the local library')
@@ -103,5 +103,5 @@ export function registerServe(program: Command, io: IO): void {
       '--db <url>',
       'keep keys and counters in PostgreSQL (postgres://…; also BIBLE_SERVICE_DB), shared by several nodes',
     )
-    .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, await contextFor(io, cmd)));
+    .action(async (opts: ServeOptions) => runServe(opts, await f.context()));
 }

@@ -1,11 +1,12 @@
 import { type Command, Option } from 'commander';
 import type { Story } from '../../core/schemas/stories.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
-import { renderTable } from '../render/table.js';
+import { printTable } from '../render/table.js';
 import { heading, printPassages } from '../render/verses.js';
 
 export interface StoriesOptions {
@@ -46,16 +47,15 @@ export async function runStories(opts: StoriesOptions, ctx: Context): Promise<vo
     kind: opts.kind,
     limit,
   });
-  if (ctx.globals.json) return ctx.json(data);
-  if (!data.stories.length) ctx.out.line('No stories match.');
-  else {
-    const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
-    for (const line of await renderTable(ctx.style, ['Slug', 'Title', 'Kind', 'Passage'], rows)) ctx.out.line(line);
-    if (data.total > data.stories.length)
-      ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, async () => {
+    if (!data.stories.length) ctx.out.line('No stories match.');
+    else {
+      const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
+      await printTable(ctx, ['Slug', 'Title', 'Kind', 'Passage'], rows);
+      if (data.total > data.stories.length)
+        ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
+    }
+  });
 }
 
 export async function runStory(slug: string, opts: TextOptions, ctx: Context): Promise<void> {
@@ -69,16 +69,19 @@ export async function runStory(slug: string, opts: TextOptions, ctx: Context): P
         data.passages.map((p) => p.ref),
       )
     : undefined;
-  if (ctx.globals.json) return ctx.json(texts ? { ...data, texts } : data);
-  printStory(ctx, data);
-  if (texts) {
-    printPassages(ctx, texts.passages);
-    ctx.out.attribution(texts.attribution);
-  }
-  await ctx.out.flush();
+  await present(
+    ctx,
+    data,
+    () => {
+      printStory(ctx, data);
+      if (texts) printPassages(ctx, texts.passages);
+    },
+    // The story's own line is under the story, before the passages (printStory).
+    { json: texts ? { ...data, texts } : data, attribution: [texts?.attribution] },
+  );
 }
 
-export function registerStories(program: Command, io: IO): void {
+export function registerStories(program: Command, f: Factory): void {
   program
     .command('stories')
     .alias('story')
@@ -92,8 +95,8 @@ export function registerStories(program: Command, io: IO): void {
     .option('--testament <OT|NT>', 'OT or NT')
     .option('--kind <kind>', 'narrative or parable')
     .option('--limit <n>', 'how many, 1 to 100 (default 25)')
-    .action(async (slug: string | undefined, opts: StoriesOptions & TextOptions, cmd: Command) => {
-      const ctx = await contextFor(io, cmd);
+    .action(async (slug: string | undefined, opts: StoriesOptions & TextOptions) => {
+      const ctx = await f.context();
       return slug ? runStory(slug, opts, ctx) : runStories(opts, ctx);
     });
 }
