@@ -24,8 +24,11 @@ export function knownQueryNames(c: Context<AppEnv>): readonly string[] | undefin
  */
 export function singleQueryValues(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    for (const name of knownQueryNames(c) ?? []) {
-      if ((c.req.queries(name)?.length ?? 0) > 1)
+    const names = knownQueryNames(c);
+    // One parse of the query string for all names (each c.req.queries(name) parses it again).
+    const all = names?.length ? c.req.queries() : {};
+    for (const name of names ?? []) {
+      if ((all[name]?.length ?? 0) > 1)
         return c.json(errorBody('INVALID_REQUEST', `query parameter '${name}' may be given once`), 400);
     }
     return next();
