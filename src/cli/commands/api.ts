@@ -14,14 +14,14 @@ export function apiPath(path: string): string {
 }
 
 /** A raw GET, printed whole (envelope and all) like `gh api`; the exit code follows the answer. */
-export async function runApi(path: string, opts: { query?: string[] }, ctx: Context): Promise<number> {
+export async function runApi(opts: { path: string; query?: string[] }, ctx: Context): Promise<number> {
   const query: Record<string, string> = {};
   for (const pair of opts.query ?? []) {
     const eq = pair.indexOf('=');
     if (eq < 1) throw usageError(`-q takes key=value (got '${pair}')`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  const answer = await (await ctx.client()).raw(apiPath(path), query);
+  const answer = await (await ctx.client()).raw(apiPath(opts.path), query);
   ctx.io.stdout.write(`${JSON.stringify(answer.body, null, 2)}\n`);
   if (answer.status === 200) return 0;
   return describeFailure(errorFromResponse(answer.status, answer.body)).exitCode;
@@ -34,7 +34,7 @@ export function registerApi(program: Command, f: Factory): void {
     .argument('<path>', 'e.g. catalog, strongs/G26, /v1/data/stories')
     .option('-q, --query <key=value...>', 'query parameters')
     .action(async (path: string, opts: { query?: string[] }) => {
-      const code = await runApi(path, opts, await f.context());
+      const code = await runApi({ ...opts, path }, await f.context());
       if (code !== 0) throw new SilentExit(code as ExitCode);
     });
 }

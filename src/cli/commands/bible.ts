@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { checkChapter, resolveBook } from '../../core/reference/reference.js';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { present } from '../present.js';
 import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
@@ -24,8 +22,13 @@ export interface TranslationOptions {
   notesInline?: boolean;
 }
 
-export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
-  const typed = await referencesFromArgs(refs);
+/** `bible passage`: the references as the shell gave them, and how to show them. */
+export interface PassageOptions extends TranslationOptions {
+  refs: string[];
+}
+
+export async function runPassage(opts: PassageOptions, ctx: Context): Promise<void> {
+  const typed = await referencesFromArgs(opts.refs);
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
   const view = studyViewOf(ctx, opts);
@@ -68,21 +71,15 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
   );
 }
 
-function chapterNumber(text: string): number {
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1)
-    throw usageError(`chapter must be a number of at least 1 (got '${text}')`);
-  return Number(text);
+/** `bible chapter`: the words naming one chapter ("John 3", "Jn ch 3", or a verse of it), and how to show it. */
+export interface ChapterOptions extends TranslationOptions {
+  words: string[];
 }
 
-export async function runChapter(
-  bookText: string,
-  chapterText: string,
-  opts: TranslationOptions,
-  ctx: Context,
-): Promise<void> {
-  const book = resolveBook(bookText);
-  const chapter = chapterNumber(chapterText);
-  checkChapter(book, chapter);
+export async function runChapter(opts: ChapterOptions, ctx: Context): Promise<void> {
+  const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3');
+  const { book } = ref;
+  const chapter = ref.start.chapter;
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
   const view = studyViewOf(ctx, opts);
@@ -169,7 +166,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
-    .action(async (refs: string[], opts: TranslationOptions) => runPassage(refs, opts, await f.context()));
+    .action(async (refs: string[], opts: TranslationOptions) => runPassage({ ...opts, refs }, await f.context()));
   program
     .command('chapter')
     .alias('read')
@@ -181,11 +178,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
-    .action(async (words: string[], opts: TranslationOptions) => {
-      // "John 3", "John 3" quoted, "Jn ch 3" or "John 3:16" (its chapter): any one reference names a chapter.
-      const ref = await oneReference(words, 'chapter needs one book and chapter: bible chapter John 3');
-      return runChapter(ref.book.name, String(ref.start.chapter), opts, await f.context());
-    });
+    .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));
   program
     .command('books')
     .description('the 66 books with chapters, verses and abbreviations')

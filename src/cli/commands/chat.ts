@@ -10,17 +10,22 @@ import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { Factory } from '../factory.js';
+import { choiceOption, wholeNumber } from '../flags.js';
 import { onInterrupt } from '../interrupt.js';
 import { readAll } from '../io.js';
 import { present } from '../present.js';
 import { startSpinner } from '../spinner.js';
 
+/** `bible chat`: the message's words (else stdin, else the REPL) and how to ask. */
 export interface ChatOptions {
+  message: string[];
   persona?: string;
-  maxTokens?: string;
+  maxTokens?: number;
   continue?: boolean;
   resume?: string;
 }
+
+const unknownPersona = (id: string) => `unknown persona '${id}': use ${PERSONAS.join(', ')}`;
 
 export function conversationsDir(ctx: Context): string {
   return join(dataDir(ctx.env), 'conversations');
@@ -38,23 +43,17 @@ function resumed(dir: string, id: string): Conversation {
   return found;
 }
 
-export async function runChat(words: string[], opts: ChatOptions, ctx: Context): Promise<void> {
+export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
+  // The flag is checked as commander reads it; a saved setting here.
   const persona = opts.persona ?? ctx.config.persona ?? 'default';
-  if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) {
-    throw new CliError(`unknown persona '${persona}': use ${PERSONAS.join(', ')}`, EXIT.USAGE);
-  }
-  let maxTokens: number | undefined;
-  if (opts.maxTokens !== undefined) {
-    if (!/^\d+$/.test(opts.maxTokens) || Number(opts.maxTokens) < 1)
-      throw usageError('--max-tokens must be a whole number of at least 1');
-    maxTokens = Number(opts.maxTokens);
-  }
+  if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) throw usageError(unknownPersona(persona));
+  const { maxTokens } = opts;
   const dir = conversationsDir(ctx);
   const conversation =
     (opts.resume !== undefined && resumed(dir, opts.resume)) ||
     (opts.continue && Conversation.latest(dir)) ||
     Conversation.start(dir);
-  let message = words.join(' ').trim();
+  let message = opts.message.join(' ').trim();
   if (!message && !ctx.io.stdin.isTTY) message = (await readAll(ctx.io.stdin)).trim();
   if (!message) {
     if (!ctx.io.stdin.isTTY)
@@ -103,11 +102,21 @@ export function registerChat(program: Command, f: Factory): void {
     .command('chat')
     .description('ask about the Bible: bible chat "question", a pipe, or a conversation in the terminal')
     .argument('[message...]')
-    .option('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`)
-    .option('--max-tokens <n>', 'longest reply, in tokens (capped by the key)')
+    .addOption(
+      choiceOption('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`, PERSONAS, {
+        message: unknownPersona,
+      }),
+    )
+    .option(
+      '--max-tokens <n>',
+      'longest reply, in tokens (capped by the key)',
+      wholeNumber(() => '--max-tokens must be a whole number of at least 1', { min: 1 }),
+    )
     .option('--continue', 'resume the last conversation')
     .option('--resume <id>', 'resume a past conversation by its id (or a unique part of it) from `bible chat log`')
-    .action(async (words: string[], opts: ChatOptions) => runChat(words, opts, await f.context()));
+    .action(async (message: string[], opts: Omit<ChatOptions, 'message'>) =>
+      runChat({ ...opts, message }, await f.context()),
+    );
   chat
     .command('log')
     .description('recent conversations')

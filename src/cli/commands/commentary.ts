@@ -35,8 +35,14 @@ function printNote(ctx: Context, title: string, text: string): void {
   for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(emphasis(para, ctx.style.c.italic)));
 }
 
-export async function runCommentary(refWords: string[], opts: { commentary?: string }, ctx: Context): Promise<void> {
-  const ref = await oneReference(refWords, USAGE);
+/** `bible commentary`: the words of one chapter or verse, and the commentary (-c). */
+export interface CommentaryOptions {
+  ref: string[];
+  commentary?: string;
+}
+
+export async function runCommentary(opts: CommentaryOptions, ctx: Context): Promise<void> {
+  const ref = await oneReference(opts.ref, USAGE);
   const wholeChapter = ref.start.verse === 1 && ref.end.verse === ref.book.verseCounts[ref.end.chapter - 1];
   if (ref.start.chapter !== ref.end.chapter) throw usageError(USAGE);
   const client = await ctx.client();
@@ -62,5 +68,7 @@ export function registerCommentary(program: Command, f: Factory): void {
     .description('commentary on a chapter (John 3) or a verse (John 3:16)')
     .argument('<ref...>', 'a chapter or a verse')
     .option('-c, --commentary <id>', 'commentary id (default: config, else the first in the catalog)')
-    .action(async (ref: string[], opts: { commentary?: string }) => runCommentary(ref, opts, await f.context()));
+    .action(async (ref: string[], opts: Omit<CommentaryOptions, 'ref'>) =>
+      runCommentary({ ...opts, ref }, await f.context()),
+    );
 }

@@ -6,8 +6,8 @@ import { BOOKS } from '../../core/canon/canon.js';
 import { PERSONAS } from '../../core/personas.js';
 import { packageRoot } from '../../library/package-root.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { choiceArgument } from '../flags.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -24,10 +24,12 @@ export function registerCompletion(program: Command, f: Factory): void {
   program
     .command('completion')
     .description('print the shell completion script: bible completion bash > /etc/bash_completion.d/bible')
-    .argument('<shell>', SHELLS.join(', '))
-    .action(async (shell: string) => {
-      if (!SHELLS.includes(shell as (typeof SHELLS)[number]))
-        throw usageError(`completion is for ${SHELLS.join(', ')} (got '${shell}')`);
+    .addArgument(
+      choiceArgument('<shell>', SHELLS.join(', '), SHELLS, {
+        message: (shell) => `completion is for ${SHELLS.join(', ')} (got '${shell}')`,
+      }),
+    )
+    .action(async (shell: (typeof SHELLS)[number]) => {
       f.io.stdout.write(readFileSync(join(packageRoot(), 'completions', `bible.${shell}`), 'utf8'));
     });
   // Used by the completion scripts: words to offer, one per line.

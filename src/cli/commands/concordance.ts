@@ -3,25 +3,28 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
 import type { Factory } from '../factory.js';
-import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
 import { printCounts, printHits, printMore } from './search.js';
 
 export interface ConcordanceOptions {
+  /** As `strongsNumber` parsed it: upper case. */
+  number: string;
   translation?: string;
-  limit?: string;
-  offset?: string;
+  limit?: number | 'all';
+  offset?: number;
 }
 
-/** On a terminal a page of 50 verses; piped or as JSON, all. */
-const TTY_LIMIT = 50;
+/** Commander's parser for a Strong's number argument: G or H and 1 to 5 digits, given in upper case. */
+export function strongsNumber(text: string): string {
+  if (!/^[GHgh]\d{1,5}$/.test(text))
+    throw usageError(`'${text}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+  return text.toUpperCase();
+}
 
-export async function runConcordance(number: string, opts: ConcordanceOptions, ctx: Context): Promise<void> {
-  if (!/^[GHgh]\d{1,5}$/.test(number))
-    throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
-  const limit = parseLimit(opts.limit);
-  const offset = parseOffset(opts.offset);
-  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_LIMIT : undefined));
+export async function runConcordance(opts: ConcordanceOptions, ctx: Context): Promise<void> {
+  const { number, limit, offset = 0 } = opts;
+  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
   const client = await ctx.client();
   // With neither a flag nor a setting the service picks its first tagged translation (the
   // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
@@ -29,8 +32,7 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
     opts.translation || ctx.config.translation ? await ctx.resourceId('bible', opts.translation) : undefined;
   const data = await extension(ctx, "verses by Strong's number", () =>
     fetchPages(
-      (pageLimit, pageOffset) =>
-        client.strongsVerses(number.toUpperCase(), { translation, limit: pageLimit, offset: pageOffset }),
+      (pageLimit, pageOffset) => client.strongsVerses(number, { translation, limit: pageLimit, offset: pageOffset }),
       (page) => page.verses,
       wanted,
       offset,
@@ -53,13 +55,12 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
 
 /** The options `concordance` and `strongs --verses` share. */
 export function concordanceOptions(command: Command): Command {
-  return command
-    .option(
+  return pageOptions(
+    command.option(
       '-t, --translation <id>',
       "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)",
-    )
-    .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
-    .option('--offset <n>', 'verses to skip');
+    ),
+  );
 }
 
 export function registerConcordance(program: Command, f: Factory): void {
@@ -67,6 +68,8 @@ export function registerConcordance(program: Command, f: Factory): void {
     program
       .command('concordance')
       .description("the verses of a Strong's number and the words that render it: bible concordance G25")
-      .argument('<number>', 'G or H and 1-5 digits'),
-  ).action(async (number: string, opts: ConcordanceOptions) => runConcordance(number, opts, await f.context()));
+      .argument('<number>', 'G or H and 1-5 digits', strongsNumber),
+  ).action(async (number: string, opts: Omit<ConcordanceOptions, 'number'>) =>
+    runConcordance({ ...opts, number }, await f.context()),
+  );
 }

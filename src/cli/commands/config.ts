@@ -1,19 +1,24 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
-import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '../../config/settings.js';
+import { CONFIG_KEYS, type ConfigKey, configFile, maskKey } from '../../config/settings.js';
+import { PERSONAS } from '../../core/personas.js';
 import { CONFIG_DEFAULT, type Context, type ResourceKind } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { unknownResource } from '../explain.js';
 import type { Factory } from '../factory.js';
+import { choiceArgument, oneOf } from '../flags.js';
 import { readAll } from '../io.js';
 import { present } from '../present.js';
 
-function checkKey(key: string): ConfigKey {
-  if (!isConfigKey(key)) throw usageError(`unknown config key '${key}'; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`);
-  return key;
-}
+const KEYS = Object.keys(CONFIG_KEYS) as ConfigKey[];
+
+/** The `<key>` of config get, set and unset: --help and completion list the keys. */
+const keyArgument = () =>
+  choiceArgument('<key>', 'the setting', KEYS, {
+    message: (key) => `unknown config key '${key}'; keys: ${KEYS.join(', ')}`,
+  });
 
 function checkValue(key: ConfigKey, value: string): void {
   if (key === 'color' && !['always', 'never', 'auto'].includes(value))
@@ -21,8 +26,8 @@ function checkValue(key: ConfigKey, value: string): void {
   if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
     throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
-  if (key === 'persona' && !['default', 'biblical_scholar', 'simple_helper'].includes(value)) {
-    throw usageError('persona must be default, biblical_scholar or simple_helper');
+  if (key === 'persona' && !(PERSONAS as readonly string[]).includes(value)) {
+    throw usageError(`persona must be ${oneOf(PERSONAS)}`);
   }
 }
 
@@ -39,15 +44,15 @@ export async function runConfigList(ctx: Context): Promise<void> {
     Object.entries(ctx.config).map(([k, v]) => [k, shown(k as ConfigKey, v as string)]),
   );
   await present(ctx, values, () => {
-    for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
+    for (const key of KEYS) {
       const v = ctx.config[key];
       if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
     }
   });
 }
 
-export async function runConfigGet(key: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
+export async function runConfigGet(opts: { key: ConfigKey }, ctx: Context): Promise<void> {
+  const k = opts.key;
   const v = ctx.config[k];
   if (v === undefined) throw new CliError(`${k} is not set`, EXIT.NOT_FOUND);
   ctx.io.stdout.write(`${shown(k, v)}\n`);
@@ -73,16 +78,16 @@ async function checkResource(key: ConfigKey, value: string, ctx: Context): Promi
   return hit.id;
 }
 
-export async function runConfigSet(key: string, value: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
-  checkValue(k, value);
-  value = await checkResource(k, value, ctx);
+export async function runConfigSet(opts: { key: ConfigKey; value: string }, ctx: Context): Promise<void> {
+  const k = opts.key;
+  checkValue(k, opts.value);
+  const value = await checkResource(k, opts.value, ctx);
   (await writable(ctx)).set(k, value);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Set ${k}=${shown(k, value)}\n`);
 }
 
-export async function runConfigUnset(key: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
+export async function runConfigUnset(opts: { key: ConfigKey }, ctx: Context): Promise<void> {
+  const k = opts.key;
   (await writable(ctx)).delete(k);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Unset ${k}\n`);
 }
@@ -186,20 +191,20 @@ export function registerConfig(program: Command, f: Factory): void {
     .action(async () => runConfigList(await f.context()));
   config
     .command('get')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .description('one value')
-    .action(async (key: string) => runConfigGet(key, await f.context()));
+    .action(async (key: ConfigKey) => runConfigGet({ key }, await f.context()));
   config
     .command('set')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .argument('<value>')
-    .description(`set a value; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`)
-    .action(async (key: string, value: string) => runConfigSet(key, value, await f.context()));
+    .description(`set a value; keys: ${KEYS.join(', ')}`)
+    .action(async (key: ConfigKey, value: string) => runConfigSet({ key, value }, await f.context()));
   config
     .command('unset')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .description('remove a value')
-    .action(async (key: string) => runConfigUnset(key, await f.context()));
+    .action(async (key: ConfigKey) => runConfigUnset({ key }, await f.context()));
   config
     .command('path')
     .description('where the config file is')

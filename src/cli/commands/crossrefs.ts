@@ -3,15 +3,16 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { present } from '../present.js';
-import { oneReference, passagesOf } from '../references.js';
+import { oneReference, passagesOf, type TextOptions } from '../references.js';
 import { heading, printPassages } from '../render/verses.js';
 
-export async function runCrossrefs(
-  words: string[],
-  opts: { text?: boolean; translation?: string },
-  ctx: Context,
-): Promise<void> {
-  const ref = await oneReference(words, 'crossrefs takes one verse, like John 3:16');
+/** `bible crossrefs`: the words of one verse; with `text`, each reference's passage in `translation`. */
+export interface CrossrefsOptions extends TextOptions {
+  ref: string[];
+}
+
+export async function runCrossrefs(opts: CrossrefsOptions, ctx: Context): Promise<void> {
+  const ref = await oneReference(opts.ref, 'crossrefs takes one verse, like John 3:16');
   if (ref.start.chapter !== ref.end.chapter || ref.start.verse !== ref.end.verse) {
     throw usageError('crossrefs takes one verse, like John 3:16');
   }
@@ -44,7 +45,5 @@ export function registerCrossrefs(program: Command, f: Factory): void {
     .argument('<ref...>', 'one verse')
     .option('--text', 'print each referenced passage')
     .option('-t, --translation <id>', 'translation for --text')
-    .action(async (ref: string[], opts: { text?: boolean; translation?: string }) =>
-      runCrossrefs(ref, opts, await f.context()),
-    );
+    .action(async (ref: string[], opts: TextOptions) => runCrossrefs({ ...opts, ref }, await f.context()));
 }

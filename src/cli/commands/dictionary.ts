@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import type { DictionaryEntry } from '../../core/schemas/dictionary.js';
 import type { Context } from '../context.js';
 import { deadEnd } from '../elsewhere.js';
-import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
 import { printTable } from '../render/table.js';
 import { heading } from '../render/verses.js';
@@ -14,7 +14,13 @@ function printEntry(ctx: Context, e: DictionaryEntry): void {
 }
 
 /** The best hit's entry: the exact headword when the search finds it, else the first hit. */
-export async function runDictionary(word: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+/** The dictionary (-d) of `bible dictionary` and its subcommands. */
+export interface DictionaryOption {
+  dictionary?: string;
+}
+
+export async function runDictionary(opts: DictionaryOption & { word: string }, ctx: Context): Promise<void> {
+  const { word } = opts;
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   const hits = await client.dictionarySearch(id, word);
@@ -25,7 +31,8 @@ export async function runDictionary(word: string, opts: { dictionary?: string },
   await present(ctx, await client.dictionaryEntry(id, best.idx), (entry) => printEntry(ctx, entry));
 }
 
-export async function runDictionarySearch(q: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+export async function runDictionarySearch(opts: DictionaryOption & { q: string }, ctx: Context): Promise<void> {
+  const { q } = opts;
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   await present(ctx, await client.dictionarySearch(id, q), async (data) => {
@@ -39,11 +46,10 @@ export async function runDictionarySearch(q: string, opts: { dictionary?: string
   });
 }
 
-export async function runDictionaryEntry(idxText: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
-  if (!/^\d+$/.test(idxText)) throw usageError(`entry takes an index of at least 0 (got '${idxText}')`);
+export async function runDictionaryEntry(opts: DictionaryOption & { idx: number }, ctx: Context): Promise<void> {
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
-  await present(ctx, await client.dictionaryEntry(id, Number(idxText)), (entry) => printEntry(ctx, entry));
+  await present(ctx, await client.dictionaryEntry(id, opts.idx), (entry) => printEntry(ctx, entry));
 }
 
 export function registerDictionary(program: Command, f: Factory): void {
@@ -53,24 +59,28 @@ export function registerDictionary(program: Command, f: Factory): void {
     .description('look a word up: bible dictionary wist; also search and entry')
     .argument('[word]')
     .option(...option)
-    .action(async (word: string | undefined, opts: { dictionary?: string }, cmd: Command) => {
+    .action(async (word: string | undefined, opts: DictionaryOption, cmd: Command) => {
       if (!word) return cmd.help({ error: true });
-      return runDictionary(word, opts, await f.context());
+      return runDictionary({ ...opts, word }, await f.context());
     });
   dictionary
     .command('search')
     .description('headwords that start with the text')
     .argument('<text>')
     .option(...option)
-    .action(async (q: string, opts: { dictionary?: string }, cmd: Command) =>
-      runDictionarySearch(q, { ...cmd.parent?.opts(), ...opts }, await f.context()),
+    .action(async (q: string, opts: DictionaryOption, cmd: Command) =>
+      runDictionarySearch({ ...cmd.parent?.opts(), ...opts, q }, await f.context()),
     );
   dictionary
     .command('entry')
     .description('an entry by its index')
-    .argument('<idx>')
+    .argument(
+      '<idx>',
+      'the index from dictionary search',
+      wholeNumber((text) => `entry takes an index of at least 0 (got '${text}')`),
+    )
     .option(...option)
-    .action(async (idx: string, opts: { dictionary?: string }, cmd: Command) =>
-      runDictionaryEntry(idx, { ...cmd.parent?.opts(), ...opts }, await f.context()),
+    .action(async (idx: number, opts: DictionaryOption, cmd: Command) =>
+      runDictionaryEntry({ ...cmd.parent?.opts(), ...opts, idx }, await f.context()),
     );
 }

@@ -4,21 +4,22 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
 import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
 import { heading } from '../render/verses.js';
 
-export async function runFind(
-  words: string[],
-  opts: { translation?: string; limit?: string },
-  ctx: Context,
-): Promise<void> {
-  const question = words.join(' ').trim();
+/** `bible find`: the question's words, the translation to show and how many verses. */
+export interface FindOptions {
+  question: string[];
+  translation?: string;
+  limit: number;
+}
+
+export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
+  const question = opts.question.join(' ').trim();
   if (!question) throw usageError('find needs a question, like: bible find love is patient');
   if (question.length > FIND_QUESTION_MAX) throw usageError(`a question is at most ${FIND_QUESTION_MAX} characters`);
-  const limit = opts.limit === undefined ? FIND_LIMIT_DEFAULT : Number(opts.limit);
-  if (!/^\d+$/.test(opts.limit ?? '1') || limit < 1 || limit > FIND_LIMIT_MAX) {
-    throw usageError(`--limit must be an integer from 1 to ${FIND_LIMIT_MAX}`);
-  }
+  const { limit } = opts;
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
   const data = await extension(ctx, 'find', () => client.find(translation, question, limit));
@@ -39,8 +40,13 @@ export function registerFind(program: Command, f: Factory): void {
     .description('the verses a question most likely means ("what does the Bible say about worry?")')
     .argument('<question...>', 'a question or a half-remembered line, in any words')
     .option('-t, --translation <id>', 'translation to show (default: config, else the first in the catalog)')
-    .option('--limit <n>', `how many verses (1-${FIND_LIMIT_MAX})`, String(FIND_LIMIT_DEFAULT))
-    .action(async (question: string[], opts: { translation?: string; limit?: string }) =>
-      runFind(question, opts, await f.context()),
+    .option(
+      '--limit <n>',
+      `how many verses (1-${FIND_LIMIT_MAX})`,
+      wholeNumber(() => `--limit must be an integer from 1 to ${FIND_LIMIT_MAX}`, { min: 1, max: FIND_LIMIT_MAX }),
+      FIND_LIMIT_DEFAULT,
+    )
+    .action(async (question: string[], opts: Omit<FindOptions, 'question'>) =>
+      runFind({ ...opts, question }, await f.context()),
     );
 }

@@ -27,10 +27,16 @@ async function filterOf(opts: FilterOptions): Promise<NoteFilter> {
   };
 }
 
+/** Commander's parser for a note id (`12` or `#12`). */
 function noteId(text: string): number {
   const id = Number(text.replace(/^#/, ''));
   if (!Number.isInteger(id) || id < 1) throw usageError(`a note id is a number from bible note list (got '${text}')`);
   return id;
+}
+
+/** The tags of a note or bookmark (--tag, repeated). */
+interface TagOption {
+  tag?: string[];
 }
 
 /** A note as --json shows it: no internal range, the reference as text. */
@@ -49,8 +55,8 @@ function printNote(ctx: Context, n: Note): void {
   for (const line of n.text.split('\n')) ctx.out.line(ctx.style.wrap(`    ${line}`, 4, 0));
 }
 
-export async function runNoteAdd(words: string[], opts: { tag?: string[] }, ctx: Context): Promise<void> {
-  const { ref, text: given } = referenceAndText(words);
+export async function runNoteAdd(opts: TagOption & { words: string[] }, ctx: Context): Promise<void> {
+  const { ref, text: given } = referenceAndText(opts.words);
   const { rangeOf } = await import('../../workspace/store.js');
   const text = given || (await noteTextFromUser(ctx));
   const when = await now(ctx);
@@ -75,13 +81,8 @@ export async function runNoteList(opts: FilterOptions, ctx: Context): Promise<vo
   );
 }
 
-export async function runNoteEdit(
-  idText: string,
-  words: string[],
-  opts: { tag?: string[] },
-  ctx: Context,
-): Promise<void> {
-  const id = noteId(idText);
+export async function runNoteEdit(opts: TagOption & { id: number; words: string[] }, ctx: Context): Promise<void> {
+  const { id, words } = opts;
   const when = await now(ctx);
   const current = await readUserStore(ctx, (s) => s.note(id), undefined);
   let text: string | undefined = words.length ? words.join(' ') : undefined;
@@ -90,9 +91,8 @@ export async function runNoteEdit(
   await present(ctx, publicNote(note), (n) => ctx.io.stdout.write(`Updated note #${n.id} on ${n.ref}\n`));
 }
 
-export async function runNoteRemove(ids: string[], ctx: Context): Promise<void> {
-  const numbers = ids.map(noteId);
-  const removed = await withUserStore(ctx, (s) => s.removeNotes(numbers));
+export async function runNoteRemove(opts: { ids: number[] }, ctx: Context): Promise<void> {
+  const removed = await withUserStore(ctx, (s) => s.removeNotes(opts.ids));
   await present(
     ctx,
     removed,
@@ -103,12 +103,8 @@ export async function runNoteRemove(ids: string[], ctx: Context): Promise<void> 
   );
 }
 
-export async function runBookmark(
-  words: string[],
-  opts: { tag?: string[]; rm?: boolean },
-  ctx: Context,
-): Promise<void> {
-  const range = await rangeOfText(words.join(' '));
+export async function runBookmark(opts: TagOption & { ref: string[]; rm?: boolean }, ctx: Context): Promise<void> {
+  const range = await rangeOfText(opts.ref.join(' '));
   if (opts.rm) {
     const removed = await withUserStore(ctx, (s) => s.removeBookmark(range));
     return present(ctx, removed, () => ctx.io.stdout.write(`Removed the bookmark on ${removed.ref}\n`), {
@@ -153,7 +149,7 @@ export function registerNote(program: Command, f: Factory): void {
     .description('add a note: bible note add "John 3:16" "text" (else stdin, else $EDITOR)')
     .argument('<ref-and-text...>', 'a reference, then the text')
     .option(...tagOption)
-    .action(async (words: string[], opts: { tag?: string[] }) => runNoteAdd(words, opts, await f.context()));
+    .action(async (words: string[], opts: TagOption) => runNoteAdd({ ...opts, words }, await f.context()));
   note
     .command('list')
     .description('list notes, in canonical order')
@@ -164,25 +160,28 @@ export function registerNote(program: Command, f: Factory): void {
   note
     .command('edit')
     .description('change a note: new text as words, else stdin, else $EDITOR; --tag replaces its tags')
-    .argument('<id>', 'the note number from bible note list')
+    .argument('<id>', 'the note number from bible note list', noteId)
     .argument('[text...]', 'the new text')
     .option(...tagOption)
-    .action(async (id: string, words: string[], opts: { tag?: string[] }) =>
-      runNoteEdit(id, words, opts, await f.context()),
+    .action(async (id: number, words: string[], opts: TagOption) =>
+      runNoteEdit({ ...opts, id, words }, await f.context()),
     );
   note
     .command('rm')
     .description('remove notes')
-    .argument('<id...>', 'note numbers from bible note list')
-    .action(async (ids: string[]) => runNoteRemove(ids, await f.context()));
+    .argument('<id...>', 'note numbers from bible note list', (text: string, ids: number[] = []) => [
+      ...ids,
+      noteId(text),
+    ])
+    .action(async (ids: number[]) => runNoteRemove({ ids }, await f.context()));
   program
     .command('bookmark')
     .description('bookmark a reference: bible bookmark "John 3:16" --tag love (--rm removes it)')
     .argument('<ref...>', 'the reference')
     .option(...tagOption)
     .option('--rm', 'remove the bookmark')
-    .action(async (words: string[], opts: { tag?: string[]; rm?: boolean }) =>
-      runBookmark(words, opts, await f.context()),
+    .action(async (ref: string[], opts: TagOption & { rm?: boolean }) =>
+      runBookmark({ ...opts, ref }, await f.context()),
     );
   program
     .command('bookmarks')

@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
 import { printTable } from '../render/table.js';
 import { localToday, plural, readUserStore, withUserStore } from '../workspace.js';
@@ -89,7 +90,8 @@ export async function runPlanList(ctx: Context): Promise<void> {
   );
 }
 
-export async function runPlanStart(name: string, opts: { from?: string }, ctx: Context): Promise<void> {
+export async function runPlanStart(opts: { name: string; from?: string }, ctx: Context): Promise<void> {
+  const { name } = opts;
   const { isLocalDate, nowFrom } = await import('../../workspace/local-date.js');
   if (opts.from !== undefined && !isLocalDate(opts.from))
     throw usageError(`--from takes a date as YYYY-MM-DD (got '${opts.from}')`);
@@ -106,10 +108,13 @@ export async function runPlanStart(name: string, opts: { from?: string }, ctx: C
   });
 }
 
-export async function runPlanToday(
-  opts: PlanOption & { read?: boolean; translation?: string[] },
-  ctx: Context,
-): Promise<void> {
+/** `bible plan today`: which plan, and with `read` the text in `translation`. */
+export interface TodayOptions extends PlanOption {
+  read?: boolean;
+  translation?: string[];
+}
+
+export async function runPlanToday(opts: TodayOptions, ctx: Context): Promise<void> {
   const { today, started } = await startedProgress(ctx, opts);
   const plans = started.map((s) => s.plan);
   const report = started.map(({ plan, p }) => ({
@@ -136,7 +141,7 @@ export async function runPlanToday(
   if (!read) return present(ctx, report, () => printToday(ctx, report, plans, today));
   printToday(ctx, report, plans, today);
   ctx.out.line();
-  return runPassage(refs, { translation: opts.translation }, ctx);
+  return runPassage({ refs, translation: opts.translation }, ctx);
 }
 
 function printToday(
@@ -168,25 +173,25 @@ function printToday(
   }
 }
 
-function dayNumber(text: string): number {
-  if (!/^\d{1,4}$/.test(text) || Number(text) < 1)
-    throw usageError(`day must be a number of at least 1 (got '${text}')`);
-  return Number(text);
-}
+/** Commander's parser for a plan's day number. */
+const dayNumber = wholeNumber((text) => `day must be a number of at least 1 (got '${text}')`, {
+  min: 1,
+  pattern: /^\d{1,4}$/,
+});
 
-export async function runPlanDone(dayText: string | undefined, opts: PlanOption, ctx: Context): Promise<void> {
+export async function runPlanDone(opts: PlanOption & { day?: number }, ctx: Context): Promise<void> {
+  const { day } = opts;
   const today = await localToday(ctx);
   const results = await withUserStore(ctx, async (s) => {
     const plans = selected(s, opts);
-    if (dayText !== undefined && plans.length > 1)
+    if (day !== undefined && plans.length > 1)
       throw usageError(
         `${plans.length} plans are started: name one with --plan (${plans.map((p) => p.id).join(', ')})`,
       );
     const out = [];
     for (const plan of plans) {
       let days: number[];
-      if (dayText !== undefined) {
-        const day = dayNumber(dayText);
+      if (day !== undefined) {
         if (day > plan.portions.length) throw usageError(`${plan.id} has ${plural(plan.portions.length, 'day')}`);
         days = [day];
       } else days = (await progress(plan, today)).today.map((p) => p.day);
@@ -271,7 +276,8 @@ export async function runPlanCatchUp(opts: PlanOption, ctx: Context): Promise<vo
   });
 }
 
-export async function runPlanStop(name: string | undefined, ctx: Context): Promise<void> {
+export async function runPlanStop(opts: { name?: string }, ctx: Context): Promise<void> {
+  const { name } = opts;
   const stopped = await withUserStore(ctx, (s) => {
     const plans = s.plans();
     const id = name ?? (plans.length === 1 ? plans[0]!.id : undefined);
@@ -307,20 +313,20 @@ export function registerPlan(program: Command, f: Factory): void {
     .description('start a plan: bible plan start bible-year [--from 2027-01-01]')
     .argument('<plan>', 'a plan id from bible plan list, or the path of a plan file')
     .option('--from <date>', 'the first day, YYYY-MM-DD (default: today)')
-    .action(async (name: string, opts: { from?: string }) => runPlanStart(name, opts, await f.context()));
+    .action(async (name: string, opts: { from?: string }) => runPlanStart({ ...opts, name }, await f.context()));
   plan
     .command('today')
     .description("today's reading of each started plan")
     .option(...planOption)
     .option('--read', 'print the text too')
     .option('-t, --translation <ids>', 'translation id for --read, or several side by side: kjv,web', collectIds)
-    .action(async (opts) => runPlanToday(opts, await f.context()));
+    .action(async (opts: TodayOptions) => runPlanToday(opts, await f.context()));
   plan
     .command('done')
     .description("mark today's reading read, or a day of a plan: bible plan done 12 --plan nt-90")
-    .argument('[day]', "the plan's day number (default: what is due today)")
+    .argument('[day]', "the plan's day number (default: what is due today)", dayNumber)
     .option(...planOption)
-    .action(async (day: string | undefined, opts: PlanOption) => runPlanDone(day, opts, await f.context()));
+    .action(async (day: number | undefined, opts: PlanOption) => runPlanDone({ ...opts, day }, await f.context()));
   plan
     .command('status')
     .description('progress of each started plan: days read, days behind, a bar')
@@ -335,5 +341,5 @@ export function registerPlan(program: Command, f: Factory): void {
     .command('stop')
     .description('stop a plan and remove its progress')
     .argument('[plan]', 'the plan id (needed when several are started)')
-    .action(async (name: string | undefined) => runPlanStop(name, await f.context()));
+    .action(async (name: string | undefined) => runPlanStop({ name }, await f.context()));
 }

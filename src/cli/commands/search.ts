@@ -6,23 +6,22 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
 import type { Factory } from '../factory.js';
-import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
 import { canonChart } from '../render/canon-chart.js';
 import { highlight } from '../render/highlight.js';
 
 export interface SearchOptions {
+  /** The shell's words of the query (see queryFromArgs). */
+  query: string[];
   translation?: string;
   in?: string;
   stem?: boolean;
   rank?: boolean;
-  limit?: string;
-  offset?: string;
+  limit?: number | 'all';
+  offset?: number;
   count?: boolean;
 }
-
-/** On a terminal a page of 50; piped or as JSON, everything. */
-const TTY_LIMIT = 50;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -96,8 +95,8 @@ export function printMore(ctx: Context, shown: number, offset: number, total: nu
   );
 }
 
-export async function runSearch(words: string[], opts: SearchOptions, ctx: Context): Promise<void> {
-  const q = queryFromArgs(words);
+export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void> {
+  const q = queryFromArgs(opts.query);
   try {
     parseSearchQuery(q);
     parseScope(opts.in);
@@ -105,10 +104,9 @@ export async function runSearch(words: string[], opts: SearchOptions, ctx: Conte
     if (err instanceof SearchQueryError) throw usageError(err.message);
     throw err;
   }
-  const limit = parseLimit(opts.limit);
-  const offset = parseOffset(opts.offset);
+  const { limit, offset = 0 } = opts;
   if (opts.count && limit !== undefined) throw usageError('--count prints only the counts; leave out --limit');
-  const wanted = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_LIMIT : undefined));
+  const wanted = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await extension(ctx, 'verse search', () =>
@@ -153,10 +151,10 @@ export function registerSearch(program: Command, f: Factory): void {
     .option('--in <scope>', 'ot, nt, a book (Rom) or a range of books (Matt-John); commas join several')
     .option('--stem', 'also match inflections (love, loved, loveth, lovest)')
     .option('--rank', 'most relevant first (default: canonical order)')
-    .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
-    .option('--offset <n>', 'verses to skip')
-    .option('--count', 'print only the total and the count per book')
-    .action(async (words: string[], opts: SearchOptions) => runSearch(words, opts, await f.context()));
+    .option('--count', 'print only the total and the count per book');
+  pageOptions(search).action(async (query: string[], opts: Omit<SearchOptions, 'query'>) =>
+    runSearch({ ...opts, query }, await f.context()),
+  );
   const parseOptions = search.parseOptions.bind(search);
   search.parseOptions = (argv: string[]) => parseOptions(searchArgv(argv));
 }

@@ -41,9 +41,14 @@ function printSections(ctx: Context, sections: TopicSection[], texts?: PassageRe
   if (texts?.attribution) ctx.out.attribution(texts.attribution);
 }
 
-export async function runTopic(words: string[], opts: TextOptions, ctx: Context): Promise<void> {
+/** The topical work (--source) of `bible topic`'s subcommands. */
+export interface SourceOption {
+  source?: string;
+}
+
+export async function runTopic(opts: TextOptions & { words: string[] }, ctx: Context): Promise<void> {
   const client = await ctx.client();
-  const q = words.join(' ');
+  const q = opts.words.join(' ');
   const data = await orDeadEnd(client, client.topicMerged(q), q, 'topics');
   const texts = await Promise.all(data.sources.map((s) => sectionTexts(ctx, s.sections, opts)));
   await present(
@@ -72,28 +77,31 @@ async function printHits(ctx: Context, hits: Array<{ slug: string; headword: str
     );
 }
 
-export async function runTopicSearch(q: string, opts: { source?: string }, ctx: Context): Promise<void> {
+export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Context): Promise<void> {
+  const { q } = opts;
   const id = await ctx.resourceId('topics', opts.source);
   await present(ctx, await (await ctx.client()).topicSearch(id, q), (data) =>
     printHits(ctx, data.results, `No topics in ${id} match '${q}'.`),
   );
 }
 
-export async function runTopicBrowse(letter: string, opts: { source?: string }, ctx: Context): Promise<void> {
-  if (!/^[A-Za-z]$/.test(letter)) throw usageError(`browse takes one letter A-Z (got '${letter}')`);
+/** Commander's parser for the letter of `topic browse`. */
+function letterOf(text: string): string {
+  if (!/^[A-Za-z]$/.test(text)) throw usageError(`browse takes one letter A-Z (got '${text}')`);
+  return text;
+}
+
+export async function runTopicBrowse(opts: SourceOption & { letter: string }, ctx: Context): Promise<void> {
+  const { letter } = opts;
   const id = await ctx.resourceId('topics', opts.source);
   await present(ctx, await (await ctx.client()).topicBrowse(id, letter), (data) =>
     printHits(ctx, data.entries, `No topics in ${id} begin with ${data.letter}.`),
   );
 }
 
-export async function runTopicEntry(
-  slug: string,
-  opts: { source?: string } & TextOptions,
-  ctx: Context,
-): Promise<void> {
+export async function runTopicEntry(opts: SourceOption & TextOptions & { slug: string }, ctx: Context): Promise<void> {
   const id = await ctx.resourceId('topics', opts.source);
-  const data = await (await ctx.client()).topicEntry(id, slug);
+  const data = await (await ctx.client()).topicEntry(id, opts.slug);
   const texts = await sectionTexts(ctx, data.sections, opts);
   await present(
     ctx,
@@ -119,20 +127,20 @@ export function registerTopic(program: Command, f: Factory): void {
     .option(...TRANSLATION)
     .action(async (words: string[], opts: TextOptions, cmd: Command) => {
       if (!words.length) return cmd.help({ error: true });
-      return runTopic(words, opts, await f.context());
+      return runTopic({ ...opts, words }, await f.context());
     });
   topic
     .command('search')
     .description('topics whose headword matches')
     .argument('<text>')
     .option(...source)
-    .action(async (q: string, opts: { source?: string }) => runTopicSearch(q, opts, await f.context()));
+    .action(async (q: string, opts: SourceOption) => runTopicSearch({ ...opts, q }, await f.context()));
   topic
     .command('browse')
     .description('every topic beginning with a letter')
-    .argument('<letter>')
+    .argument('<letter>', 'A to Z', letterOf)
     .option(...source)
-    .action(async (letter: string, opts: { source?: string }) => runTopicBrowse(letter, opts, await f.context()));
+    .action(async (letter: string, opts: SourceOption) => runTopicBrowse({ ...opts, letter }, await f.context()));
   topic
     .command('entry')
     .description('one topic by its slug')
@@ -140,7 +148,7 @@ export function registerTopic(program: Command, f: Factory): void {
     .option(...source)
     .option(...TEXT)
     .option(...TRANSLATION)
-    .action(async (slug: string, opts: { source?: string } & TextOptions) =>
-      runTopicEntry(slug, opts, await f.context()),
+    .action(async (slug: string, opts: SourceOption & TextOptions) =>
+      runTopicEntry({ ...opts, slug }, await f.context()),
     );
 }
