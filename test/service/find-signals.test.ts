@@ -7,6 +7,7 @@ import { commentaryVotes } from '../../src/service/find/commentary.js';
 import { crossrefVotes } from '../../src/service/find/crossrefs.js';
 import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/service/find/lexical.js';
 import { namedVotes } from '../../src/service/find/named.js';
+import { passageVotes } from '../../src/service/find/passage.js';
 import { phraseVotes, statementOrders } from '../../src/service/find/phrase.js';
 import { contentWords, namedReferences, phraseTokens, tokens } from '../../src/service/find/question.js';
 import { type FindInput, keyParts, type Vote, verseKey } from '../../src/service/find/signal.js';
@@ -152,6 +153,21 @@ describe('the signals, on the real library', () => {
     const worry = input('worry');
     const peter = voteFor(lexicalVotes(worry, lexicalMatches(worry)), '1 Peter 5:7');
     expect(peter?.why).toBe('words: worry (WEB)');
+  });
+
+  itWithSword('passage: a verse counts the words its neighbours add, never those it holds', () => {
+    const i = input('Who built the temple?');
+    const matches = lexicalMatches(i);
+    const votes = passageVotes(i, matches);
+    // 1 Kings 6:2 "the house which king Solomon built"; 6:3 "the porch before the temple".
+    expect(voteFor(votes, '1 Kings 6:2')?.why).toBe('passage: temple in the verses beside it');
+    expect(votes.every((v) => v.score > 0 && v.score <= 1)).toBe(true);
+    // A verse holding every word gains nothing from its neighbours.
+    const full = matches.filter((m) => new Set(Object.values(m.held).flat()).size === i.words.length);
+    expect(full.length).toBeGreaterThan(0);
+    for (const m of full) expect(voteFor(votes, ref(m.key))).toBeUndefined();
+    // Neighbours stay in their chapter.
+    expect(votes.every((v) => keyParts(v.key).verse >= 1)).toBe(true);
   });
 
   itWithSword('lexical: question words alone select nothing', () => {

@@ -8,6 +8,7 @@ import { commentaryVotes } from './commentary.js';
 import { crossrefVotes } from './crossrefs.js';
 import { lexicalMatches, lexicalVotes } from './lexical.js';
 import { namedVotes } from './named.js';
+import { passageVotes } from './passage.js';
 import { phraseVotes } from './phrase.js';
 import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
@@ -30,6 +31,7 @@ const WEIGHTS: Record<SignalName, number> = {
   named: 100,
   lexical: 1,
   phrase: 1,
+  passage: 0.3,
   strongs: 1,
   topics: 1,
   commentary: 0.5,
@@ -108,6 +110,7 @@ export function findVerses(
   const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
   if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
   if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
+  if (on('lexical') && on('passage')) fuse(fused, 'passage', passageVotes(input, matches));
   if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
   fuse(fused, 'commentary', commentaryVotes(input));

@@ -77,14 +77,21 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
 }
 
 /**
+ * Each question word weighs its rarity (inverse document frequency), so holding "melchizedek"
+ * counts for more than holding "king"; total is the weight of all of them.
+ */
+export function wordWeights(input: FindInput): { weight: Map<string, number>; total: number } {
+  const weight = new Map(input.words.map((w) => [w, Math.log(1 + VERSES / (1 + input.store.findFrequency(w)))]));
+  return { weight, total: [...weight.values()].reduce((a, b) => a + b, 0) };
+}
+
+/**
  * Lexical ranking: the verse's relevance, times the share of the question's content words it
  * holds, each word weighed by its rarity (a verse with only the rarer of two words is not the
  * best match however short it is); the words it holds are its reason.
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
-  // Each word weighs its rarity (inverse document frequency), so holding "melchizedek" counts for more than holding "king".
-  const weight = new Map(input.words.map((w) => [w, Math.log(1 + VERSES / (1 + input.store.findFrequency(w)))]));
-  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const { weight, total } = wordWeights(input);
   const votes = matches.map((m) => {
     const all = new Set(Object.values(m.held).flat());
     // Each word told once, with the translation it is in when only one has it.

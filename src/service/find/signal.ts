@@ -5,6 +5,7 @@ export const SIGNALS = [
   'named',
   'lexical',
   'phrase',
+  'passage',
   'strongs',
   'topics',
   'commentary',
