@@ -1,42 +1,67 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const esmOnly = esmOnlyDependencies();
+const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
 
-export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  outDir: 'dist',
-  // Code splitting keeps `bible passage` lean: the server, importer, prompts and REPL load
-  // through dynamic import() into their own chunks.
-  splitting: true,
-  // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what it
-  // builds on) on every embedded lookup's: bundled, they skip the CommonJS loader and the
-  // resolution and loading of hundreds of small ES modules (zod alone is ~80 files).
-  noExternal: ['commander', 'hono', /^@hono\//, 'zod', '@asteasolutions/zod-to-openapi', 'openapi3-ts'],
-  // The bundled CommonJS needs a require in ESM.
-  banner: {
-    js: "import { createRequire as __bibleCreateRequire } from 'node:module'; const require = __bibleCreateRequire(import.meta.url);",
+export default defineConfig([
+  // The launcher bin/bible.js imports: it runs the bundle below through a V8 code cache.
+  {
+    entry: { launch: 'src/cli/launch.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    outDir: 'dist',
+    // The two builds run at once: each cleans the output folder but for the other's files.
+    clean: ['!cli.cjs', '!cli.cjs.map'],
+    dts: false,
+    define,
   },
-  // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
-  // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
-  esbuildPlugins: [
-    {
-      name: 'zod-without-locales',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-          /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-            ? { path: 'zod-locales', namespace: 'empty' }
-            : undefined,
-        );
-        build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-      },
+  // The whole CLI as one CommonJS script: a vm.Script can take V8's code cache, an ES module
+  // cannot on Node 20. What a command loads with `await import()` stays lazy (esbuild evaluates a
+  // module only when first imported), and a lookup reads one file instead of resolving dozens.
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    outDir: 'dist',
+    splitting: false,
+    // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what
+    // it builds on) on every embedded lookup's: bundled, they skip the module loader and the
+    // resolution and loading of hundreds of small files (zod alone is ~80).
+    noExternal: ['commander', 'hono', /^@hono\//, 'zod', '@asteasolutions/zod-to-openapi', 'openapi3-ts', ...esmOnly],
+    // The sources' import.meta.url (the package root, their packages' files) is the bundle's URL.
+    inject: ['scripts/import-meta-url.js'],
+    esbuildOptions(options) {
+      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
+      // import() of a package becomes require(), which loads ES modules too (Node >= 20.19): a
+      // vm.Script's own dynamic import() would need an experimental loader hook.
+      options.supported = { ...options.supported, 'dynamic-import': false };
     },
-  ],
-  sourcemap: true,
-  clean: true,
-  dts: false,
-  define: { __BIBLE_VERSION__: JSON.stringify(pkg.version) },
-});
+    // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
+    // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
+    esbuildPlugins: [
+      esmOnlyExternals(esmOnly),
+      {
+        name: 'zod-without-locales',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+            /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+              ? { path: 'zod-locales', namespace: 'empty' }
+              : undefined,
+          );
+          build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+        },
+      },
+    ],
+    sourcemap: true,
+    clean: ['!launch.js'],
+    dts: false,
+    define,
+  },
+]);

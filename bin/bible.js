@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Launcher: runs the built CLI (npm run build). Never a TypeScript loader at run time.
-import { main } from '../dist/cli.js';
+// Launcher: runs the built CLI (npm run build) through its code cache (src/cli/launch.ts). Never a
+// TypeScript loader at run time.
+import { launch } from '../dist/launch.js';
 
 // Piped into `head`: the reader is gone, so stop quietly.
 const quietOnEpipe = (err) => {
@@ -10,6 +11,6 @@ const quietOnEpipe = (err) => {
 process.stdout.on('error', quietOnEpipe);
 process.stderr.on('error', quietOnEpipe);
 
-main(process.argv).then((code) => {
+launch(process.argv).then((code) => {
   process.exitCode = code;
 });
