@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // The offline chat (no language model) on the question sets: the share of answers that cite at
 // least one expected verse (target ≥ 85%), and the share that cite a verse matched only on a stop
-// word or an archaic sense (target 0), per persona, on the dev set and the held-out one.
+// word or an archaic sense (target 0), per persona, on each question set (bench/question-sets.mjs).
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
-// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--heldout path]
-import { existsSync, readFileSync } from 'node:fs';
+// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
-import { libraryPath, questionSetOptions } from './question-sets.mjs';
+import { libraryPath, questionSetOptions, questionSets } from './question-sets.mjs';
 
 register();
 const { values } = parseArgs({
@@ -71,15 +71,7 @@ async function measure(questions, persona) {
 }
 
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
-for (const [name, path] of [
-  ['dev', values.dev],
-  ['train', values.train],
-  ['held-out', values.heldout],
-]) {
-  if (!existsSync(path)) {
-    console.log(`(${name} set not found at ${path}; skipped)`);
-    continue;
-  }
+for (const [name, path] of questionSets(values)) {
   const questions = JSON.parse(readFileSync(path, 'utf8'));
   console.log(`${name} set: ${questions.length} questions (${path})`);
   for (const persona of PERSONAS) {
@@ -87,6 +79,8 @@ for (const [name, path] of [
     console.log(
       `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)`,
     );
+    // The held-out set is read for its figures only, never question by question.
+    if (name === 'held-out') continue;
     for (const q of m.flagged) console.log(`    flagged: ${q}`);
     if (process.env.BENCH_VERBOSE) for (const q of m.misses) console.log(`    missed: ${q}`);
   }

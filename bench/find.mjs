@@ -3,15 +3,15 @@
 // verse in the top 10), recall@10 and MRR, for the whole engine, with each signal turned off,
 // and for the yardstick (plain FTS5 BM25 over the content words, per translation); then the
 // in-process p95 latency per question beside the yardstick's.
-// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--heldout path] [--translation kjv]
+// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path] [--translation kjv]
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
 //   ../shared/eval/retrieval-dev.json beside this repository (or beside its worktrees' folder);
-//   --train and --heldout to the sets in bench/eval/.
-import { existsSync, readFileSync } from 'node:fs';
+//   --train, --train2 and --heldout to the sets in bench/eval/.
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
-import { libraryPath, questionSetOptions } from './question-sets.mjs';
+import { libraryPath, questionSetOptions, questionSets } from './question-sets.mjs';
 
 register();
 const { values } = parseArgs({
@@ -31,15 +31,7 @@ const { anyWord } = await import('../src/service/find/stem.ts');
 const { BOOKS } = await import('../src/core/canon/canon.ts');
 
 const store = new LibraryStore(library);
-const sets = [
-  ['dev', values.dev],
-  ['train', values.train],
-  ['held-out', values.heldout],
-].filter(([name, path]) => {
-  if (existsSync(path)) return true;
-  console.log(`(${name} set not found at ${path}; skipped)`);
-  return false;
-});
+const sets = questionSets(values);
 
 /** success@10, recall@10 and MRR of a ranker (question → refs, best first) over a set. */
 function measure(questions, rank) {

@@ -1,12 +1,12 @@
-// What bench/find.mjs and bench/chat.mjs share: the options naming the library and the three
-// question sets (dev beside the repository, train and held-out in bench/eval/), and the library path.
+// What bench/find.mjs and bench/chat.mjs share: the options naming the library and the four
+// question sets (dev beside the repository, train, train2 and held-out in bench/eval/), and the library path.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** parseArgs options for --library, --dev, --train and --heldout, with their defaults. */
+/** parseArgs options for --library, --dev, --train, --train2 and --heldout, with their defaults. */
 export const questionSetOptions = {
   library: { type: 'string' },
   // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
@@ -17,6 +17,7 @@ export const questionSetOptions = {
       .find((p) => existsSync(p)),
   },
   train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
+  train2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train2.json') },
   heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
 };
 
@@ -25,4 +26,21 @@ export function libraryPath(values) {
   return (
     values.library ?? join(process.env.BIBLE_DATA_DIR ?? join(homedir(), '.local', 'share', 'bible'), 'library.sqlite')
   );
+}
+
+/**
+ * The question sets as [name, path], in the order they are reported; a missing file is named and
+ * left out. Only the held-out set is never tuned on: its answers are not printed one by one.
+ */
+export function questionSets(values) {
+  return [
+    ['dev', values.dev],
+    ['train', values.train],
+    ['train2', values.train2],
+    ['held-out', values.heldout],
+  ].filter(([name, path]) => {
+    if (path && existsSync(path)) return true;
+    console.log(`(${name} set not found at ${path}; skipped)`);
+    return false;
+  });
 }

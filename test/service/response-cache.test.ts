@@ -4,6 +4,7 @@ import { type AppEnv, keyPrincipal, LOCAL_PRINCIPAL } from '../../src/service/co
 import type { KeyRecord } from '../../src/service/keys/keys.js';
 import { declareQueryNames } from '../../src/service/known-query.js';
 import { responseCache } from '../../src/service/response-cache.js';
+import { ok } from '../../src/service/routes/router.js';
 
 const LIMITS = { budgetBytes: 10_000, entryBytes: 3_000 };
 
@@ -62,5 +63,34 @@ describe('the response cache', () => {
     const before = served.count;
     for (const id of [45, 46, 47, 48, 49]) await a.request(`/v1/data/sized/${id}?size=2000`);
     expect(served.count).toBe(before);
+  });
+
+  it('keeps the JSON text ok() wrote, byte for byte, and measures it in bytes, not characters', async () => {
+    const cache = responseCache(LIMITS);
+    let served = 0;
+    const a = new Hono<AppEnv>();
+    a.use('*', async (c, next) => {
+      c.set('principal', LOCAL_PRINCIPAL);
+      await next();
+    });
+    declareQueryNames('/v1/data/ok/{id}', ['n']);
+    a.get('/v1/data/ok/:id', cache, (c) => {
+      served++;
+      return ok(c, { text: 'ἀγάπη'.repeat(Number(c.req.query('n'))) });
+    });
+    const first = await a.request('/v1/data/ok/1?n=10');
+    const again = await a.request('/v1/data/ok/1?n=10');
+    const expected = JSON.stringify({ success: true, data: { text: 'ἀγάπη'.repeat(10) } });
+    expect([await first.text(), await again.text(), again.headers.get('content-type'), served]).toEqual([
+      expected,
+      expected,
+      'application/json',
+      1,
+    ]);
+    expect(cache.stats()).toEqual({ entries: 1, bytes: Buffer.byteLength(expected) });
+    // 300 Greek words are 1,535 characters of JSON but 3,335 bytes, over the 3,000-byte cap: served, not kept.
+    await a.request('/v1/data/ok/2?n=300');
+    await a.request('/v1/data/ok/2?n=300');
+    expect([served, cache.stats().entries]).toEqual([3, 1]);
   });
 });

