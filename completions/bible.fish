@@ -33,6 +33,7 @@ complete -c bible -n "__fish_seen_subcommand_from stories story" -l theme -x
 complete -c bible -n "__fish_seen_subcommand_from stories story find" -l limit -x
 complete -c bible -n "__fish_seen_subcommand_from chat" -l persona -x -a "(bible __complete personas 2>/dev/null)"
 complete -c bible -n "__fish_seen_subcommand_from config" -a "list get set unset path"
+complete -c bible -n "__fish_seen_subcommand_from config; and __fish_seen_subcommand_from get set unset" -a "apiKey baseUrl translation commentary dictionary topics persona color pager redLetter"
 complete -c bible -n "__fish_seen_subcommand_from library" -a "import status"
 complete -c bible -n "__fish_seen_subcommand_from serve keys" -l db -x -d "PostgreSQL URL of the shared service state"
 complete -c bible -n "__fish_seen_subcommand_from keys" -a "create list update revoke"

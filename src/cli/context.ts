@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import type { BibleClient } from '../client/client.js';
 import { cacheDir, libraryPath } from '../config/paths.js';
 import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';
@@ -34,15 +33,15 @@ export const CONFIG_DEFAULT: Record<ResourceKind, keyof ConfigValues> = {
 export class Context {
   readonly env: NodeJS.ProcessEnv;
   readonly globals: GlobalOptions;
-  readonly config: ConfigValues;
   readonly settings: Resolved;
   readonly out: Output;
   private clientPromise: Promise<BibleClient> | undefined;
 
-  /** Use Context.create: the style loads what it needs asynchronously. */
+  /** Use Context.create (through the Factory): the style loads what it needs asynchronously. */
   private constructor(
     readonly io: IO,
     globals: Partial<GlobalOptions>,
+    readonly config: ConfigValues,
     readonly style: Style,
   ) {
     this.env = io.env;
@@ -55,7 +54,6 @@ export class Context {
       pager: globals.pager !== false,
       baseUrl: globals.baseUrl,
     };
-    this.config = readConfig(this.env);
     this.settings = resolveSettings(this.env, { baseUrl: this.globals.baseUrl }, this.config);
     this.out = new Output(io, this.style, choosePager(this.env, this.globals.pager, this.config.pager));
   }
@@ -63,7 +61,7 @@ export class Context {
   static async create(io: IO, globals: Partial<GlobalOptions>): Promise<Context> {
     const config = readConfig(io.env);
     const style = await makeStyle(io, { color: globals.color }, config.color);
-    return new Context(io, globals, style);
+    return new Context(io, globals, config, style);
   }
 
   debug(line: string): void {
@@ -180,7 +178,12 @@ export class Context {
     return first.id;
   }
 
-  /** Prints `data` as JSON (for --json); exactly the value the service returned. */
+  /** A person reads the answer at a terminal (stdout a TTY, no --json): a page of results, a streamed reply. */
+  get atTerminal(): boolean {
+    return this.style.tty && !this.globals.json;
+  }
+
+  /** Prints `data` as JSON (for --json, through `present`); exactly the value the service returned. */
   json(value: unknown): void {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
@@ -203,8 +206,4 @@ function lazyHttpTransport(baseUrl: string): import('../client/transport.js').Tr
       if (inner) await (await inner).close?.();
     },
   };
-}
-
-export function contextFor(io: IO, command: Command): Promise<Context> {
-  return Context.create(io, command.optsWithGlobals() as Partial<GlobalOptions>);
 }

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { SilentExit } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { describeFailure } from './exit-mapping.js';
+import { Factory } from './factory.js';
 import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
 import { buildProgram, commanderExitCode } from './program.js';
@@ -9,7 +10,7 @@ import { buildProgram, commanderExitCode } from './program.js';
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   if (io.stdin === process.stdin) installInterruptHandler();
-  const program = buildProgram(io);
+  const program = buildProgram(new Factory(io));
   // Bare `bible` is a request for help, as with gh: on stdout, success.
   if (argv.length <= 2) {
     program.outputHelp();

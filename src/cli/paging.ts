@@ -1,5 +1,6 @@
+import type { Command } from 'commander';
 import { SEARCH_LIMIT_MAX } from '../core/limits.js';
-import { usageError } from './errors.js';
+import { wholeNumber } from './flags.js';
 
 /**
  * Everything asked for from a paged extension, in pages as large as the service allows,
@@ -31,17 +32,31 @@ export async function fetchPages<R, P extends { results: R[] }>(
   return { ...first, results };
 }
 
-/** `--limit`: a number of at least 1, or `all`; undefined when not given. */
-export function parseLimit(text: string | undefined): number | 'all' | undefined {
-  if (text === undefined || text === 'all') return text;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1)
-    throw usageError(`--limit must be a number of at least 1, or all (got '${text}')`);
-  return Number(text);
+const limitNumber = wholeNumber((text) => `--limit must be a number of at least 1, or all (got '${text}')`, {
+  min: 1,
+  pattern: /^\d{1,7}$/,
+});
+
+/** Commander's parser for `--limit`: a number of at least 1, or `all`. */
+export function parseLimit(text: string): number | 'all' {
+  return text === 'all' ? text : limitNumber(text);
 }
 
-/** `--offset`: how many results to skip, 0 when not given. */
-export function parseOffset(text: string | undefined): number {
-  if (text === undefined) return 0;
-  if (!/^\d{1,7}$/.test(text)) throw usageError(`--offset must be a number of at least 0 (got '${text}')`);
-  return Number(text);
+/** Commander's parser for `--offset`: how many results to skip (0 when not given). */
+export const parseOffset = wholeNumber((text) => `--offset must be a number of at least 0 (got '${text}')`, {
+  pattern: /^\d{1,7}$/,
+});
+
+/** On a terminal a page of 50 verses; piped or as JSON, all. */
+export const TTY_PAGE = 50;
+
+/** `--limit` and `--offset` of the paged lists (search, concordance). */
+export function pageOptions(command: Command): Command {
+  return command
+    .option(
+      '--limit <n>',
+      `verses to show, or all (default ${TTY_PAGE} on a terminal, all when piped or --json)`,
+      parseLimit,
+    )
+    .option('--offset <n>', 'verses to skip', parseOffset);
 }

@@ -21,10 +21,14 @@ import { registerStories } from './commands/stories.js';
 import { registerStrongs } from './commands/strongs.js';
 import { registerTopic } from './commands/topic.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
-import type { IO } from './io.js';
+import type { Factory } from './factory.js';
 
-/** Builds the commander program; each command group registers itself from commands/. */
-export function buildProgram(io: IO): Command {
+/**
+ * Builds the commander program; each command group registers itself from commands/ and gets
+ * its dependencies from the factory `main` built.
+ */
+export function buildProgram(f: Factory): Command {
+  const { io } = f;
   const program = new Command('bible')
     .description('Bible study at the command line: passages, commentaries, lexicons, topics, stories and chat.')
     .version(__BIBLE_VERSION__, '-V, --version', 'print the version')
@@ -52,28 +56,32 @@ export function buildProgram(io: IO): Command {
         ),
     })
     .addHelpText('after', `\n${EXIT_CODES_HELP}\n`)
-    .exitOverride();
-  registerBible(program, io);
-  registerStrongs(program, io);
-  registerSearch(program, io);
-  registerConcordance(program, io);
-  registerCommentary(program, io);
-  registerDictionary(program, io);
-  registerTopic(program, io);
-  registerCrossrefs(program, io);
-  registerFind(program, io);
-  registerStories(program, io);
-  registerChat(program, io);
-  registerConfig(program, io);
-  registerApi(program, io);
-  registerCompletion(program, io);
-  registerLibrary(program, io);
-  registerServe(program, io);
-  registerMcp(program, io);
-  registerKeys(program, io);
-  registerPlan(program, io);
-  registerNote(program, io);
-  registerExchange(program, io);
+    .exitOverride()
+    // Before any action: the factory learns the global flags (they may follow the subcommand).
+    .hook('preAction', (_program, action) => {
+      f.useGlobals(action.optsWithGlobals());
+    });
+  registerBible(program, f);
+  registerStrongs(program, f);
+  registerSearch(program, f);
+  registerConcordance(program, f);
+  registerCommentary(program, f);
+  registerDictionary(program, f);
+  registerTopic(program, f);
+  registerCrossrefs(program, f);
+  registerFind(program, f);
+  registerStories(program, f);
+  registerChat(program, f);
+  registerConfig(program, f);
+  registerApi(program, f);
+  registerCompletion(program, f);
+  registerLibrary(program, f);
+  registerServe(program, f);
+  registerMcp(program, f);
+  registerKeys(program, f);
+  registerPlan(program, f);
+  registerNote(program, f);
+  registerExchange(program, f);
   return program;
 }
 

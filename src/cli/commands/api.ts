@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { errorFromResponse } from '../../client/errors.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { SilentExit, usageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
 import { describeFailure } from '../exit-mapping.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
 
 /** "catalog", "data/catalog" and "/v1/data/catalog" all name /v1/data/catalog; other /v1 and /openapi.json paths pass. */
 export function apiPath(path: string): string {
@@ -14,27 +14,27 @@ export function apiPath(path: string): string {
 }
 
 /** A raw GET, printed whole (envelope and all) like `gh api`; the exit code follows the answer. */
-export async function runApi(path: string, opts: { query?: string[] }, ctx: Context): Promise<number> {
+export async function runApi(opts: { path: string; query?: string[] }, ctx: Context): Promise<number> {
   const query: Record<string, string> = {};
   for (const pair of opts.query ?? []) {
     const eq = pair.indexOf('=');
     if (eq < 1) throw usageError(`-q takes key=value (got '${pair}')`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  const answer = await (await ctx.client()).raw(apiPath(path), query);
+  const answer = await (await ctx.client()).raw(apiPath(opts.path), query);
   ctx.io.stdout.write(`${JSON.stringify(answer.body, null, 2)}\n`);
   if (answer.status === 200) return 0;
   return describeFailure(errorFromResponse(answer.status, answer.body)).exitCode;
 }
 
-export function registerApi(program: Command, io: IO): void {
+export function registerApi(program: Command, f: Factory): void {
   program
     .command('api')
     .description('a raw GET of any endpoint, printing the whole envelope: bible api bible/kjv/John/3')
     .argument('<path>', 'e.g. catalog, strongs/G26, /v1/data/stories')
     .option('-q, --query <key=value...>', 'query parameters')
-    .action(async (path: string, opts: { query?: string[] }, cmd: Command) => {
-      const code = await runApi(path, opts, await contextFor(io, cmd));
+    .action(async (path: string, opts: { query?: string[] }) => {
+      const code = await runApi({ ...opts, path }, await f.context());
       if (code !== 0) throw new SilentExit(code as ExitCode);
     });
 }

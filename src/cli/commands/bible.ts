@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { checkChapter, resolveBook } from '../../core/reference/reference.js';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
-import { type Context, contextFor } from '../context.js';
-import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
-import { renderTable } from '../render/table.js';
+import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
 import { checkStudyFields, collectIds, studyViewOf, translationIds } from './study-options.js';
@@ -23,8 +22,13 @@ export interface TranslationOptions {
   notesInline?: boolean;
 }
 
-export async function runPassage(refs: string[], opts: TranslationOptions, ctx: Context): Promise<void> {
-  const typed = await referencesFromArgs(refs);
+/** `bible passage`: the references as the shell gave them, and how to show them. */
+export interface PassageOptions extends TranslationOptions {
+  refs: string[];
+}
+
+export async function runPassage(opts: PassageOptions, ctx: Context): Promise<void> {
+  const typed = await referencesFromArgs(opts.refs);
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
   const view = studyViewOf(ctx, opts);
@@ -35,45 +39,47 @@ export async function runPassage(refs: string[], opts: TranslationOptions, ctx: 
     view,
     results.flatMap((r) => r.passages.flatMap((p) => p.verses)),
   );
-  if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
-  const marks = await verseMarks(ctx, opts.notesInline);
-  const notes = new NoteList();
-  const first = results[0] as PassageResult;
-  for (const [i, p] of first.passages.entries()) {
-    if (i > 0) ctx.out.line();
-    const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
-    const place = (v: { chapter?: number; v: number }) => `${p.verses[0]?.book ?? p.ref} ${v.chapter}:${v.v}`;
-    heading(ctx, `${p.ref} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
-    if (results.length > 1) {
-      const columns = results.map((r) => ({ translation: r.translation, verses: r.passages[i]?.verses ?? [] }));
-      await printParallel(ctx, columns, view, notes, multiChapter, place);
-      continue;
-    }
-    const format = studyFormat(ctx.style.c, view, notes, place);
-    printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
-    const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
-    if (gap) ctx.out.line(ctx.style.c.dim(gap));
-  }
-  printNotes(ctx, notes);
-  for (const r of results) ctx.out.attribution(r.attribution);
-  await ctx.out.flush();
+  const shown = {
+    json: translations.length > 1 ? results : results[0],
+    attribution: results.map((r) => r.attribution),
+  };
+  await present(
+    ctx,
+    results,
+    async () => {
+      const marks = await verseMarks(ctx, opts.notesInline);
+      const notes = new NoteList();
+      const first = results[0] as PassageResult;
+      for (const [i, p] of first.passages.entries()) {
+        if (i > 0) ctx.out.line();
+        const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
+        const place = (v: { chapter?: number; v: number }) => `${p.verses[0]?.book ?? p.ref} ${v.chapter}:${v.v}`;
+        heading(ctx, `${p.ref} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+        if (results.length > 1) {
+          const columns = results.map((r) => ({ translation: r.translation, verses: r.passages[i]?.verses ?? [] }));
+          await printParallel(ctx, columns, view, notes, multiChapter, place);
+          continue;
+        }
+        const format = studyFormat(ctx.style.c, view, notes, place);
+        printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
+        const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
+        if (gap) ctx.out.line(ctx.style.c.dim(gap));
+      }
+      printNotes(ctx, notes);
+    },
+    shown,
+  );
 }
 
-function chapterNumber(text: string): number {
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1)
-    throw usageError(`chapter must be a number of at least 1 (got '${text}')`);
-  return Number(text);
+/** `bible chapter`: the words naming one chapter ("John 3", "Jn ch 3", or a verse of it), and how to show it. */
+export interface ChapterOptions extends TranslationOptions {
+  words: string[];
 }
 
-export async function runChapter(
-  bookText: string,
-  chapterText: string,
-  opts: TranslationOptions,
-  ctx: Context,
-): Promise<void> {
-  const book = resolveBook(bookText);
-  const chapter = chapterNumber(chapterText);
-  checkChapter(book, chapter);
+export async function runChapter(opts: ChapterOptions, ctx: Context): Promise<void> {
+  const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3');
+  const { book } = ref;
+  const chapter = ref.start.chapter;
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
   const view = studyViewOf(ctx, opts);
@@ -84,64 +90,68 @@ export async function runChapter(
     view,
     results.flatMap((r) => r.verses),
   );
-  if (ctx.globals.json) return ctx.json(translations.length > 1 ? results : results[0]);
-  const data = results[0] as Chapter;
-  const marks = await verseMarks(ctx, opts.notesInline);
-  const notes = new NoteList();
-  const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
-  heading(ctx, `${data.book.name} ${data.chapter} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
-  if (results.length > 1)
-    await printParallel(
-      ctx,
-      results.map((r) => ({ translation: r.translation, verses: r.verses })),
-      view,
-      notes,
-      false,
-      place,
-    );
-  else {
-    const format = studyFormat(ctx.style.c, view, notes, place);
-    printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));
-  }
-  printNotes(ctx, notes);
-  for (const r of results) ctx.out.attribution(r.attribution);
-  await ctx.out.flush();
+  const shown = {
+    json: translations.length > 1 ? results : results[0],
+    attribution: results.map((r) => r.attribution),
+  };
+  await present(
+    ctx,
+    results[0] as Chapter,
+    async (data) => {
+      const marks = await verseMarks(ctx, opts.notesInline);
+      const notes = new NoteList();
+      const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
+      heading(ctx, `${data.book.name} ${data.chapter} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+      if (results.length > 1)
+        await printParallel(
+          ctx,
+          results.map((r) => ({ translation: r.translation, verses: r.verses })),
+          view,
+          notes,
+          false,
+          place,
+        );
+      else {
+        const format = studyFormat(ctx.style.c, view, notes, place);
+        printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));
+      }
+      printNotes(ctx, notes);
+    },
+    shown,
+  );
 }
 
 export async function runBooks(ctx: Context): Promise<void> {
-  const data = await (await ctx.client()).books();
-  if (ctx.globals.json) return ctx.json(data);
-  const rows = data.books.map((b) => [
-    b.number,
-    b.name,
-    b.chapters,
-    b.verseCounts.reduce((a, n) => a + n, 0),
-    b.abbreviations.slice(0, 4).join(', '),
-  ]);
-  for (const line of await renderTable(ctx.style, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows))
-    ctx.out.line(line);
-  await ctx.out.flush();
+  await present(ctx, await (await ctx.client()).books(), async (data) => {
+    const rows = data.books.map((b) => [
+      b.number,
+      b.name,
+      b.chapters,
+      b.verseCounts.reduce((a, n) => a + n, 0),
+      b.abbreviations.slice(0, 4).join(', '),
+    ]);
+    await printTable(ctx, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows);
+  });
 }
 
 export async function runCatalog(ctx: Context): Promise<void> {
-  const data = await (await ctx.client()).catalog();
-  if (ctx.globals.json) return ctx.json(data);
-  const rows: string[][] = [];
-  const add = (kind: string, items: Array<{ id: string; name: string }> | null) => {
-    for (const item of items ?? []) rows.push([kind, item.id, item.name]);
-  };
-  add('bible', data.bible);
-  add('commentary', data.commentaries);
-  add('dictionary', data.dictionaries);
-  add('topics', data.topics);
-  add('lexicon', data.lexicons);
-  add('crossrefs', data.crossrefs ? [data.crossrefs] : null);
-  add('stories', data.stories ? [data.stories] : null);
-  for (const line of await renderTable(ctx.style, ['Kind', 'Id', 'Name'], rows)) ctx.out.line(line);
-  await ctx.out.flush();
+  await present(ctx, await (await ctx.client()).catalog(), async (data) => {
+    const rows: string[][] = [];
+    const add = (kind: string, items: Array<{ id: string; name: string }> | null) => {
+      for (const item of items ?? []) rows.push([kind, item.id, item.name]);
+    };
+    add('bible', data.bible);
+    add('commentary', data.commentaries);
+    add('dictionary', data.dictionaries);
+    add('topics', data.topics);
+    add('lexicon', data.lexicons);
+    add('crossrefs', data.crossrefs ? [data.crossrefs] : null);
+    add('stories', data.stories ? [data.stories] : null);
+    await printTable(ctx, ['Kind', 'Id', 'Name'], rows);
+  });
 }
 
-export function registerBible(program: Command, io: IO): void {
+export function registerBible(program: Command, f: Factory): void {
   program
     .command('passage')
     .description('look up passages: bible passage "John 3:16" "Rom 5:8-10", or "Gen 1-3; Ps 23"')
@@ -156,9 +166,7 @@ export function registerBible(program: Command, io: IO): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
-    .action(async (refs: string[], opts: TranslationOptions, cmd: Command) =>
-      runPassage(refs, opts, await contextFor(io, cmd)),
-    );
+    .action(async (refs: string[], opts: TranslationOptions) => runPassage({ ...opts, refs }, await f.context()));
   program
     .command('chapter')
     .alias('read')
@@ -170,17 +178,13 @@ export function registerBible(program: Command, io: IO): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
-    .action(async (words: string[], opts: TranslationOptions, cmd: Command) => {
-      // "John 3", "John 3" quoted, "Jn ch 3" or "John 3:16" (its chapter): any one reference names a chapter.
-      const ref = await oneReference(words, 'chapter needs one book and chapter: bible chapter John 3');
-      return runChapter(ref.book.name, String(ref.start.chapter), opts, await contextFor(io, cmd));
-    });
+    .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));
   program
     .command('books')
     .description('the 66 books with chapters, verses and abbreviations')
-    .action(async (_o, cmd: Command) => runBooks(await contextFor(io, cmd)));
+    .action(async () => runBooks(await f.context()));
   program
     .command('catalog')
     .description('what the service lets you read')
-    .action(async (_o, cmd: Command) => runCatalog(await contextFor(io, cmd)));
+    .action(async () => runCatalog(await f.context()));
 }

@@ -6,19 +6,26 @@ import { Conversation, listConversations } from '../chat/conversations.js';
 import { limitsLine, renderReply } from '../chat/render.js';
 import { ask } from '../chat/session.js';
 import { streamPrinter } from '../chat/stream-print.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import type { Factory } from '../factory.js';
+import { choiceOption, wholeNumber } from '../flags.js';
 import { onInterrupt } from '../interrupt.js';
-import { type IO, readAll } from '../io.js';
+import { readAll } from '../io.js';
+import { present } from '../present.js';
 import { startSpinner } from '../spinner.js';
 
+/** `bible chat`: the message's words (else stdin, else the REPL) and how to ask. */
 export interface ChatOptions {
+  message: string[];
   persona?: string;
-  maxTokens?: string;
+  maxTokens?: number;
   continue?: boolean;
   resume?: string;
 }
+
+const unknownPersona = (id: string) => `unknown persona '${id}': use ${PERSONAS.join(', ')}`;
 
 export function conversationsDir(ctx: Context): string {
   return join(dataDir(ctx.env), 'conversations');
@@ -36,23 +43,17 @@ function resumed(dir: string, id: string): Conversation {
   return found;
 }
 
-export async function runChat(words: string[], opts: ChatOptions, ctx: Context): Promise<void> {
+export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
+  // The flag is checked as commander reads it; a saved setting here.
   const persona = opts.persona ?? ctx.config.persona ?? 'default';
-  if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) {
-    throw new CliError(`unknown persona '${persona}': use ${PERSONAS.join(', ')}`, EXIT.USAGE);
-  }
-  let maxTokens: number | undefined;
-  if (opts.maxTokens !== undefined) {
-    if (!/^\d+$/.test(opts.maxTokens) || Number(opts.maxTokens) < 1)
-      throw usageError('--max-tokens must be a whole number of at least 1');
-    maxTokens = Number(opts.maxTokens);
-  }
+  if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) throw usageError(unknownPersona(persona));
+  const { maxTokens } = opts;
   const dir = conversationsDir(ctx);
   const conversation =
     (opts.resume !== undefined && resumed(dir, opts.resume)) ||
     (opts.continue && Conversation.latest(dir)) ||
     Conversation.start(dir);
-  let message = words.join(' ').trim();
+  let message = opts.message.join(' ').trim();
   if (!message && !ctx.io.stdin.isTTY) message = (await readAll(ctx.io.stdin)).trim();
   if (!message) {
     if (!ctx.io.stdin.isTTY)
@@ -62,7 +63,7 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
   }
   const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
   // On a terminal the reply is streamed and printed as it comes; Ctrl-C stops it and keeps what came.
-  const streaming = ctx.style.tty && !ctx.globals.json;
+  const streaming = ctx.atTerminal;
   const printer = streamPrinter(ctx, () => spinner.stop());
   const cancel = new AbortController();
   if (streaming) onInterrupt(() => cancel.abort());
@@ -74,10 +75,11 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
       ...(streaming ? { onText: (t: string) => printer.onText(t) } : {}),
     });
     spinner.stop();
-    if (ctx.globals.json) return ctx.json(response);
-    if (streaming) await printer.finish(response.data.message);
-    else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
-    if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+    await present(ctx, response, async () => {
+      if (streaming) await printer.finish(response.data.message);
+      else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+    });
   } catch (err) {
     spinner.stop();
     if (cancel.signal.aborted && printer.shown)
@@ -89,29 +91,34 @@ export async function runChat(words: string[], opts: ChatOptions, ctx: Context):
 }
 
 export async function runChatLog(ctx: Context): Promise<void> {
-  const list = listConversations(conversationsDir(ctx), 20);
-  if (ctx.globals.json) return ctx.json(list);
-  if (!list.length) {
-    ctx.io.stdout.write('No conversations yet.\n');
-    return;
-  }
-  for (const c of list) ctx.io.stdout.write(`${c.id}\t${c.turns} turns\t${c.first}\n`);
+  await present(ctx, listConversations(conversationsDir(ctx), 20), (list) => {
+    if (!list.length) ctx.io.stdout.write('No conversations yet.\n');
+    for (const c of list) ctx.io.stdout.write(`${c.id}\t${c.turns} turns\t${c.first}\n`);
+  });
 }
 
-export function registerChat(program: Command, io: IO): void {
+export function registerChat(program: Command, f: Factory): void {
   const chat = program
     .command('chat')
     .description('ask about the Bible: bible chat "question", a pipe, or a conversation in the terminal')
     .argument('[message...]')
-    .option('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`)
-    .option('--max-tokens <n>', 'longest reply, in tokens (capped by the key)')
+    .addOption(
+      choiceOption('--persona <id>', `${PERSONAS.join(', ')} (default: config, else default)`, PERSONAS, {
+        message: unknownPersona,
+      }),
+    )
+    .option(
+      '--max-tokens <n>',
+      'longest reply, in tokens (capped by the key)',
+      wholeNumber(() => '--max-tokens must be a whole number of at least 1', { min: 1 }),
+    )
     .option('--continue', 'resume the last conversation')
     .option('--resume <id>', 'resume a past conversation by its id (or a unique part of it) from `bible chat log`')
-    .action(async (words: string[], opts: ChatOptions, cmd: Command) =>
-      runChat(words, opts, await contextFor(io, cmd)),
+    .action(async (message: string[], opts: Omit<ChatOptions, 'message'>) =>
+      runChat({ ...opts, message }, await f.context()),
     );
   chat
     .command('log')
     .description('recent conversations')
-    .action(async (_o, cmd: Command) => runChatLog(await contextFor(io, cmd)));
+    .action(async () => runChatLog(await f.context()));
 }

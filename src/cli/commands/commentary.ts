@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import { present } from '../present.js';
 import { oneReference } from '../references.js';
 
 const USAGE = 'commentary takes one chapter (John 3) or one verse (John 3:16)';
 
+import type { Factory } from '../factory.js';
 import { heading } from '../render/verses.js';
 
 /** Consecutive verses with one note, shown once under their range. */
@@ -34,38 +35,40 @@ function printNote(ctx: Context, title: string, text: string): void {
   for (const para of text.split('\n')) ctx.out.line(ctx.style.wrap(emphasis(para, ctx.style.c.italic)));
 }
 
-export async function runCommentary(refWords: string[], opts: { commentary?: string }, ctx: Context): Promise<void> {
-  const ref = await oneReference(refWords, USAGE);
+/** `bible commentary`: the words of one chapter or verse, and the commentary (-c). */
+export interface CommentaryOptions {
+  ref: string[];
+  commentary?: string;
+}
+
+export async function runCommentary(opts: CommentaryOptions, ctx: Context): Promise<void> {
+  const ref = await oneReference(opts.ref, USAGE);
   const wholeChapter = ref.start.verse === 1 && ref.end.verse === ref.book.verseCounts[ref.end.chapter - 1];
   if (ref.start.chapter !== ref.end.chapter) throw usageError(USAGE);
   const client = await ctx.client();
   const id = await ctx.resourceId('commentaries', opts.commentary);
   if (wholeChapter && ref.start.verse !== ref.end.verse) {
     const data = await client.commentaryChapter(id, ref.book.name, ref.start.chapter);
-    if (ctx.globals.json) return ctx.json(data);
-    groupRuns(data.entries).forEach((run, i) => {
-      if (i > 0) ctx.out.line();
-      const range = run.from === run.to ? `${run.from}` : `${run.from}-${run.to}`;
-      printNote(ctx, `${data.book} ${data.chapter}:${range}`, run.text);
-    });
-    ctx.out.attribution(data.attribution);
-  } else {
-    if (ref.start.verse !== ref.end.verse) throw usageError(USAGE);
-    const data = await client.commentaryVerse(id, ref.book.name, ref.start.chapter, ref.start.verse);
-    if (ctx.globals.json) return ctx.json(data);
-    printNote(ctx, `${data.book} ${data.chapter}:${data.verse} (${data.id})`, data.text);
-    ctx.out.attribution(data.attribution);
+    return present(ctx, data, () =>
+      groupRuns(data.entries).forEach((run, i) => {
+        if (i > 0) ctx.out.line();
+        const range = run.from === run.to ? `${run.from}` : `${run.from}-${run.to}`;
+        printNote(ctx, `${data.book} ${data.chapter}:${range}`, run.text);
+      }),
+    );
   }
-  await ctx.out.flush();
+  if (ref.start.verse !== ref.end.verse) throw usageError(USAGE);
+  const data = await client.commentaryVerse(id, ref.book.name, ref.start.chapter, ref.start.verse);
+  await present(ctx, data, () => printNote(ctx, `${data.book} ${data.chapter}:${data.verse} (${data.id})`, data.text));
 }
 
-export function registerCommentary(program: Command, io: IO): void {
+export function registerCommentary(program: Command, f: Factory): void {
   program
     .command('commentary')
     .description('commentary on a chapter (John 3) or a verse (John 3:16)')
     .argument('<ref...>', 'a chapter or a verse')
     .option('-c, --commentary <id>', 'commentary id (default: config, else the first in the catalog)')
-    .action(async (ref: string[], opts: { commentary?: string }, cmd: Command) =>
-      runCommentary(ref, opts, await contextFor(io, cmd)),
+    .action(async (ref: string[], opts: Omit<CommentaryOptions, 'ref'>) =>
+      runCommentary({ ...opts, ref }, await f.context()),
     );
 }

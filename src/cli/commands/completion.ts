@@ -5,9 +5,9 @@ import { libraryPath } from '../../config/paths.js';
 import { BOOKS } from '../../core/canon/canon.js';
 import { PERSONAS } from '../../core/personas.js';
 import { packageRoot } from '../../library/package-root.js';
-import { type Context, contextFor } from '../context.js';
-import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
+import { choiceArgument } from '../flags.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -20,24 +20,26 @@ async function planIds(env: NodeJS.ProcessEnv): Promise<string[]> {
   return [...BUILT_IN_IDS, ...files.map(planFileId)];
 }
 
-export function registerCompletion(program: Command, io: IO): void {
+export function registerCompletion(program: Command, f: Factory): void {
   program
     .command('completion')
     .description('print the shell completion script: bible completion bash > /etc/bash_completion.d/bible')
-    .argument('<shell>', SHELLS.join(', '))
-    .action(async (shell: string) => {
-      if (!SHELLS.includes(shell as (typeof SHELLS)[number]))
-        throw usageError(`completion is for ${SHELLS.join(', ')} (got '${shell}')`);
-      io.stdout.write(readFileSync(join(packageRoot(), 'completions', `bible.${shell}`), 'utf8'));
+    .addArgument(
+      choiceArgument('<shell>', SHELLS.join(', '), SHELLS, {
+        message: (shell) => `completion is for ${SHELLS.join(', ')} (got '${shell}')`,
+      }),
+    )
+    .action(async (shell: (typeof SHELLS)[number]) => {
+      f.io.stdout.write(readFileSync(join(packageRoot(), 'completions', `bible.${shell}`), 'utf8'));
     });
   // Used by the completion scripts: words to offer, one per line.
   program
     .command('__complete', { hidden: true })
     .argument('<what>')
-    .action(async (what: string, _o, cmd: Command) => {
-      const ctx: Context = await contextFor(io, cmd);
+    .action(async (what: string) => {
+      const ctx: Context = await f.context();
       const say = (words: string[]): void => {
-        io.stdout.write(`${words.join('\n')}\n`);
+        f.io.stdout.write(`${words.join('\n')}\n`);
       };
       if (what === 'books') return say(BOOKS.map((b) => b.name.replace(/ /g, '\\ ')));
       if (what === 'personas') return say([...PERSONAS]);

@@ -1,26 +1,30 @@
 import type { Command } from 'commander';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
-import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import type { Factory } from '../factory.js';
+import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
+import { present } from '../present.js';
 import { printCounts, printHits, printMore } from './search.js';
 
 export interface ConcordanceOptions {
+  /** As `strongsNumber` parsed it: upper case. */
+  number: string;
   translation?: string;
-  limit?: string;
-  offset?: string;
+  limit?: number | 'all';
+  offset?: number;
 }
 
-/** On a terminal a page of 50 verses; piped or as JSON, all. */
-const TTY_LIMIT = 50;
+/** Commander's parser for a Strong's number argument: G or H and 1 to 5 digits, given in upper case. */
+export function strongsNumber(text: string): string {
+  if (!/^[GHgh]\d{1,5}$/.test(text))
+    throw usageError(`'${text}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+  return text.toUpperCase();
+}
 
-export async function runConcordance(number: string, opts: ConcordanceOptions, ctx: Context): Promise<void> {
-  if (!/^[GHgh]\d{1,5}$/.test(number))
-    throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
-  const limit = parseLimit(opts.limit);
-  const offset = parseOffset(opts.offset);
-  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
+export async function runConcordance(opts: ConcordanceOptions, ctx: Context): Promise<void> {
+  const { number, limit, offset = 0 } = opts;
+  const wanted = limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
   const client = await ctx.client();
   // With neither a flag nor a setting the service picks its first tagged translation (the
   // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
@@ -28,47 +32,44 @@ export async function runConcordance(number: string, opts: ConcordanceOptions, c
     opts.translation || ctx.config.translation ? await ctx.resourceId('bible', opts.translation) : undefined;
   const data = await extension(ctx, "verses by Strong's number", () =>
     fetchPages(
-      (pageLimit, pageOffset) =>
-        client.strongsVerses(number.toUpperCase(), { translation, limit: pageLimit, offset: pageOffset }),
+      (pageLimit, pageOffset) => client.strongsVerses(number, { translation, limit: pageLimit, offset: pageOffset }),
       (page) => page.verses,
       wanted,
       offset,
     ),
   );
-  if (ctx.globals.json) return ctx.json(data);
-  const { c, wrap } = ctx.style;
-  ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
-  const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
-  if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
-  const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
-  printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
-  if (data.results.length) {
-    ctx.out.line();
-    printHits(ctx, data.results);
-    printMore(ctx, data.results.length, offset, data.verses);
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, () => {
+    const { c, wrap } = ctx.style;
+    ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
+    const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
+    if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
+    const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
+    printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
+    if (data.results.length) {
+      ctx.out.line();
+      printHits(ctx, data.results);
+      printMore(ctx, data.results.length, offset, data.verses);
+    }
+  });
 }
 
 /** The options `concordance` and `strongs --verses` share. */
 export function concordanceOptions(command: Command): Command {
-  return command
-    .option(
+  return pageOptions(
+    command.option(
       '-t, --translation <id>',
       "a Strong's-tagged translation: kjv, web or rv1909 (default: config, else the first)",
-    )
-    .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
-    .option('--offset <n>', 'verses to skip');
+    ),
+  );
 }
 
-export function registerConcordance(program: Command, io: IO): void {
+export function registerConcordance(program: Command, f: Factory): void {
   concordanceOptions(
     program
       .command('concordance')
       .description("the verses of a Strong's number and the words that render it: bible concordance G25")
-      .argument('<number>', 'G or H and 1-5 digits'),
-  ).action(async (number: string, opts: ConcordanceOptions, cmd: Command) =>
-    runConcordance(number, opts, await contextFor(io, cmd)),
+      .argument('<number>', 'G or H and 1-5 digits', strongsNumber),
+  ).action(async (number: string, opts: Omit<ConcordanceOptions, 'number'>) =>
+    runConcordance({ ...opts, number }, await f.context()),
   );
 }

@@ -1,17 +1,24 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
-import { CONFIG_KEYS, type ConfigKey, configFile, isConfigKey, maskKey } from '../../config/settings.js';
-import { CONFIG_DEFAULT, type Context, contextFor, type ResourceKind } from '../context.js';
+import { CONFIG_KEYS, type ConfigKey, configFile, maskKey } from '../../config/settings.js';
+import { PERSONAS } from '../../core/personas.js';
+import { CONFIG_DEFAULT, type Context, type ResourceKind } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { unknownResource } from '../explain.js';
-import { type IO, readAll } from '../io.js';
+import type { Factory } from '../factory.js';
+import { choiceArgument, oneOf } from '../flags.js';
+import { readAll } from '../io.js';
+import { present } from '../present.js';
 
-function checkKey(key: string): ConfigKey {
-  if (!isConfigKey(key)) throw usageError(`unknown config key '${key}'; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`);
-  return key;
-}
+const KEYS = Object.keys(CONFIG_KEYS) as ConfigKey[];
+
+/** The `<key>` of config get, set and unset: --help and completion list the keys. */
+const keyArgument = () =>
+  choiceArgument('<key>', 'the setting', KEYS, {
+    message: (key) => `unknown config key '${key}'; keys: ${KEYS.join(', ')}`,
+  });
 
 function checkValue(key: ConfigKey, value: string): void {
   if (key === 'color' && !['always', 'never', 'auto'].includes(value))
@@ -19,8 +26,8 @@ function checkValue(key: ConfigKey, value: string): void {
   if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
     throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
-  if (key === 'persona' && !['default', 'biblical_scholar', 'simple_helper'].includes(value)) {
-    throw usageError('persona must be default, biblical_scholar or simple_helper');
+  if (key === 'persona' && !(PERSONAS as readonly string[]).includes(value)) {
+    throw usageError(`persona must be ${oneOf(PERSONAS)}`);
   }
 }
 
@@ -36,15 +43,16 @@ export async function runConfigList(ctx: Context): Promise<void> {
   const values = Object.fromEntries(
     Object.entries(ctx.config).map(([k, v]) => [k, shown(k as ConfigKey, v as string)]),
   );
-  if (ctx.globals.json) return ctx.json(values);
-  for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
-    const v = ctx.config[key];
-    if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
-  }
+  await present(ctx, values, () => {
+    for (const key of KEYS) {
+      const v = ctx.config[key];
+      if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
+    }
+  });
 }
 
-export async function runConfigGet(key: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
+export async function runConfigGet(opts: { key: ConfigKey }, ctx: Context): Promise<void> {
+  const k = opts.key;
   const v = ctx.config[k];
   if (v === undefined) throw new CliError(`${k} is not set`, EXIT.NOT_FOUND);
   ctx.io.stdout.write(`${shown(k, v)}\n`);
@@ -70,16 +78,16 @@ async function checkResource(key: ConfigKey, value: string, ctx: Context): Promi
   return hit.id;
 }
 
-export async function runConfigSet(key: string, value: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
-  checkValue(k, value);
-  value = await checkResource(k, value, ctx);
+export async function runConfigSet(opts: { key: ConfigKey; value: string }, ctx: Context): Promise<void> {
+  const k = opts.key;
+  checkValue(k, opts.value);
+  const value = await checkResource(k, opts.value, ctx);
   (await writable(ctx)).set(k, value);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Set ${k}=${shown(k, value)}\n`);
 }
 
-export async function runConfigUnset(key: string, ctx: Context): Promise<void> {
-  const k = checkKey(key);
+export async function runConfigUnset(opts: { key: ConfigKey }, ctx: Context): Promise<void> {
+  const k = opts.key;
   (await writable(ctx)).delete(k);
   if (!ctx.globals.quiet) ctx.io.stderr.write(`Unset ${k}\n`);
 }
@@ -154,66 +162,65 @@ export async function runStatus(ctx: Context): Promise<void> {
     libraryBuilt: existsSync(library),
     librarySize: existsSync(library) ? statSync(library).size : 0,
   };
-  if (ctx.globals.json) return ctx.json(status);
-  const { c } = ctx.style;
-  const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
-  out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
-  out(
-    'API key',
-    apiKey
-      ? `${maskKey(apiKey)} (from ${apiKeySource})`
-      : baseUrl
-        ? 'none: run `bible login`'
-        : 'none (not needed for the embedded library)',
-  );
-  out('Config', status.configFile);
-  out('Cache', status.cacheDir);
-  out(
-    'Library',
-    `${library}${status.libraryBuilt ? ` (${(status.librarySize / 1e6).toFixed(1)} MB)` : ' (not built yet; the first lookup builds it)'}`,
-  );
+  await present(ctx, status, () => {
+    const { c } = ctx.style;
+    const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
+    out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
+    out(
+      'API key',
+      apiKey
+        ? `${maskKey(apiKey)} (from ${apiKeySource})`
+        : baseUrl
+          ? 'none: run `bible login`'
+          : 'none (not needed for the embedded library)',
+    );
+    out('Config', status.configFile);
+    out('Cache', status.cacheDir);
+    out(
+      'Library',
+      `${library}${status.libraryBuilt ? ` (${(status.librarySize / 1e6).toFixed(1)} MB)` : ' (not built yet; the first lookup builds it)'}`,
+    );
+  });
 }
 
-export function registerConfig(program: Command, io: IO): void {
+export function registerConfig(program: Command, f: Factory): void {
   const config = program.command('config').description('read and change settings (apiKey, baseUrl, translation, …)');
   config
     .command('list')
     .description('every set value (the API key masked)')
-    .action(async (_o, cmd: Command) => runConfigList(await contextFor(io, cmd)));
+    .action(async () => runConfigList(await f.context()));
   config
     .command('get')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .description('one value')
-    .action(async (key: string, _o, cmd: Command) => runConfigGet(key, await contextFor(io, cmd)));
+    .action(async (key: ConfigKey) => runConfigGet({ key }, await f.context()));
   config
     .command('set')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .argument('<value>')
-    .description(`set a value; keys: ${Object.keys(CONFIG_KEYS).join(', ')}`)
-    .action(async (key: string, value: string, _o, cmd: Command) =>
-      runConfigSet(key, value, await contextFor(io, cmd)),
-    );
+    .description(`set a value; keys: ${KEYS.join(', ')}`)
+    .action(async (key: ConfigKey, value: string) => runConfigSet({ key, value }, await f.context()));
   config
     .command('unset')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .description('remove a value')
-    .action(async (key: string, _o, cmd: Command) => runConfigUnset(key, await contextFor(io, cmd)));
+    .action(async (key: ConfigKey) => runConfigUnset({ key }, await f.context()));
   config
     .command('path')
     .description('where the config file is')
     .action(async () => {
-      io.stdout.write(`${configFile(io.env)}\n`);
+      f.io.stdout.write(`${configFile(f.io.env)}\n`);
     });
   program
     .command('login')
     .description('save an API key after checking it against the service (prompted, or read from stdin)')
-    .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await contextFor(io, cmd)));
+    .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await f.context()));
   program
     .command('logout')
     .description('remove the saved API key')
-    .action(async (_o, cmd: Command) => runLogout(await contextFor(io, cmd)));
+    .action(async () => runLogout(await f.context()));
   program
     .command('status')
     .description('which backend, key (masked), and where config, cache and library live')
-    .action(async (_o, cmd: Command) => runStatus(await contextFor(io, cmd)));
+    .action(async () => runStatus(await f.context()));
 }

@@ -1,20 +1,26 @@
 import type { Command } from 'commander';
 import type { DictionaryEntry } from '../../core/schemas/dictionary.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { deadEnd } from '../elsewhere.js';
-import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
-import { renderTable } from '../render/table.js';
+import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
+import { present } from '../present.js';
+import { printTable } from '../render/table.js';
 import { heading } from '../render/verses.js';
 
 function printEntry(ctx: Context, e: DictionaryEntry): void {
   heading(ctx, e.headword);
   for (const para of e.text.split('\n')) ctx.out.line(ctx.style.wrap(para));
-  ctx.out.attribution(e.attribution);
 }
 
 /** The best hit's entry: the exact headword when the search finds it, else the first hit. */
-export async function runDictionary(word: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+/** The dictionary (-d) of `bible dictionary` and its subcommands. */
+export interface DictionaryOption {
+  dictionary?: string;
+}
+
+export async function runDictionary(opts: DictionaryOption & { word: string }, ctx: Context): Promise<void> {
+  const { word } = opts;
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   const hits = await client.dictionarySearch(id, word);
@@ -22,64 +28,59 @@ export async function runDictionary(word: string, opts: { dictionary?: string },
   if (!best) {
     throw await deadEnd(client, `no entry for '${word}' in ${id}`, word, 'dictionaries');
   }
-  const entry = await client.dictionaryEntry(id, best.idx);
-  if (ctx.globals.json) return ctx.json(entry);
-  printEntry(ctx, entry);
-  await ctx.out.flush();
+  await present(ctx, await client.dictionaryEntry(id, best.idx), (entry) => printEntry(ctx, entry));
 }
 
-export async function runDictionarySearch(q: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
+export async function runDictionarySearch(opts: DictionaryOption & { q: string }, ctx: Context): Promise<void> {
+  const { q } = opts;
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
-  const data = await client.dictionarySearch(id, q);
-  if (ctx.globals.json) return ctx.json(data);
-  if (!data.results.length) ctx.out.line(`No headwords in ${id} start with '${q}'.`);
-  else
-    for (const line of await renderTable(
-      ctx.style,
-      ['Idx', 'Headword'],
-      data.results.map((r) => [r.idx, r.headword]),
-    ))
-      ctx.out.line(line);
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, await client.dictionarySearch(id, q), async (data) => {
+    if (!data.results.length) ctx.out.line(`No headwords in ${id} start with '${q}'.`);
+    else
+      await printTable(
+        ctx,
+        ['Idx', 'Headword'],
+        data.results.map((r) => [r.idx, r.headword]),
+      );
+  });
 }
 
-export async function runDictionaryEntry(idxText: string, opts: { dictionary?: string }, ctx: Context): Promise<void> {
-  if (!/^\d+$/.test(idxText)) throw usageError(`entry takes an index of at least 0 (got '${idxText}')`);
+export async function runDictionaryEntry(opts: DictionaryOption & { idx: number }, ctx: Context): Promise<void> {
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
-  const entry = await client.dictionaryEntry(id, Number(idxText));
-  if (ctx.globals.json) return ctx.json(entry);
-  printEntry(ctx, entry);
-  await ctx.out.flush();
+  await present(ctx, await client.dictionaryEntry(id, opts.idx), (entry) => printEntry(ctx, entry));
 }
 
-export function registerDictionary(program: Command, io: IO): void {
+export function registerDictionary(program: Command, f: Factory): void {
   const option = ['-d, --dictionary <id>', 'dictionary id (default: config, else the first in the catalog)'] as const;
   const dictionary = program
     .command('dictionary')
     .description('look a word up: bible dictionary wist; also search and entry')
     .argument('[word]')
     .option(...option)
-    .action(async (word: string | undefined, opts: { dictionary?: string }, cmd: Command) => {
+    .action(async (word: string | undefined, opts: DictionaryOption, cmd: Command) => {
       if (!word) return cmd.help({ error: true });
-      return runDictionary(word, opts, await contextFor(io, cmd));
+      return runDictionary({ ...opts, word }, await f.context());
     });
   dictionary
     .command('search')
     .description('headwords that start with the text')
     .argument('<text>')
     .option(...option)
-    .action(async (q: string, opts: { dictionary?: string }, cmd: Command) =>
-      runDictionarySearch(q, { ...cmd.parent?.opts(), ...opts }, await contextFor(io, cmd)),
+    .action(async (q: string, opts: DictionaryOption, cmd: Command) =>
+      runDictionarySearch({ ...cmd.parent?.opts(), ...opts, q }, await f.context()),
     );
   dictionary
     .command('entry')
     .description('an entry by its index')
-    .argument('<idx>')
+    .argument(
+      '<idx>',
+      'the index from dictionary search',
+      wholeNumber((text) => `entry takes an index of at least 0 (got '${text}')`),
+    )
     .option(...option)
-    .action(async (idx: string, opts: { dictionary?: string }, cmd: Command) =>
-      runDictionaryEntry(idx, { ...cmd.parent?.opts(), ...opts }, await contextFor(io, cmd)),
+    .action(async (idx: number, opts: DictionaryOption, cmd: Command) =>
+      runDictionaryEntry({ ...cmd.parent?.opts(), ...opts, idx }, await f.context()),
     );
 }

@@ -1,15 +1,25 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Exchange } from '../../workspace/exchange/exchange.js';
+import { EXCHANGE_FORMATS } from '../../workspace/exchange/format-names.js';
 import type { PassageText } from '../../workspace/exchange/markdown.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { InputTooLargeError, type IO, readAll } from '../io.js';
+import type { Factory } from '../factory.js';
+import { choiceOption } from '../flags.js';
+import { InputTooLargeError, readAll } from '../io.js';
+import { present } from '../present.js';
 import { plural, readUserStore, withUserStore } from '../workspace.js';
 
-interface ExportOptions {
+/** The --format of export and import. */
+interface FormatOption {
   format?: string;
+}
+
+/** `bible export`: where to (stdout when no file or `-`), the format and the verse text's translation. */
+interface ExportOptions extends FormatOption {
+  file?: string;
   translation?: string;
 }
 
@@ -33,7 +43,8 @@ async function passageTexts(
   return texts;
 }
 
-export async function runExport(file: string | undefined, opts: ExportOptions, ctx: Context): Promise<void> {
+export async function runExport(opts: ExportOptions, ctx: Context): Promise<void> {
+  const { file } = opts;
   const { exchangeFormat, exchangeOf } = await import('../../workspace/exchange/exchange.js');
   const { writeExchange } = await import('../../workspace/exchange/formats.js');
   const toStdout = file === undefined || file === '-';
@@ -50,9 +61,10 @@ export async function runExport(file: string | undefined, opts: ExportOptions, c
   const { writeFileAtomic } = await import('../../workspace/atomic-file.js');
   writeFileAtomic(file, text);
   const summary = { file, format, notes: x.notes.length, bookmarks: x.bookmarks.length };
-  if (ctx.globals.json) return ctx.json(summary);
-  ctx.io.stdout.write(
-    `Exported ${plural(summary.notes, 'note')} and ${plural(summary.bookmarks, 'bookmark')} to ${file} (${format})\n`,
+  await present(ctx, summary, () =>
+    ctx.io.stdout.write(
+      `Exported ${plural(summary.notes, 'note')} and ${plural(summary.bookmarks, 'bookmark')} to ${file} (${format})\n`,
+    ),
   );
 }
 
@@ -80,35 +92,37 @@ async function readImport(file: string, ctx: Context): Promise<string> {
   }
 }
 
-export async function runImport(file: string, opts: { format?: string }, ctx: Context): Promise<void> {
+export async function runImport(opts: FormatOption & { file: string }, ctx: Context): Promise<void> {
+  const { file } = opts;
   const { exchangeFormat } = await import('../../workspace/exchange/exchange.js');
   const { readExchange } = await import('../../workspace/exchange/formats.js');
   const format = exchangeFormat(opts.format, file === '-' ? undefined : file);
   const text = await readImport(file, ctx);
   const x = readExchange(format, text, file === '-' ? 'stdin' : file);
   const report = await withUserStore(ctx, (s) => s.merge(x));
-  if (ctx.globals.json) return ctx.json(report);
-  ctx.io.stdout.write(
-    `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+  await present(ctx, report, () =>
+    ctx.io.stdout.write(
+      `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+    ),
   );
 }
 
-export function registerExchange(program: Command, io: IO): void {
+/** Commander reads --format as typed: exchangeFormat takes any case and `markdown`, and says what is wrong. */
+const formatOption = (description: string) =>
+  choiceOption('--format <format>', description, EXCHANGE_FORMATS, { passOn: true });
+
+export function registerExchange(program: Command, f: Factory): void {
   program
     .command('export')
     .description('export notes and bookmarks: Markdown (with verse text), JSON or CSV')
     .argument('[file]', 'where to write (default: stdout); the extension names the format')
-    .option('--format <format>', 'md, json or csv (default: the extension, else md)')
+    .addOption(formatOption('md, json or csv (default: the extension, else md)'))
     .option('-t, --translation <id>', 'translation of the verse text in Markdown')
-    .action(async (file: string | undefined, opts: ExportOptions, cmd: Command) =>
-      runExport(file, opts, await contextFor(io, cmd)),
-    );
+    .action(async (file: string | undefined, opts: ExportOptions) => runExport({ ...opts, file }, await f.context()));
   program
     .command('import')
     .description('merge notes and bookmarks from an export (md, json or csv), never duplicating')
     .argument('<file>', 'the export file, or - for stdin (with --format)')
-    .option('--format <format>', 'md, json or csv (default: the extension)')
-    .action(async (file: string, opts: { format?: string }, cmd: Command) =>
-      runImport(file, opts, await contextFor(io, cmd)),
-    );
+    .addOption(formatOption('md, json or csv (default: the extension)'))
+    .action(async (file: string, opts: FormatOption) => runImport({ ...opts, file }, await f.context()));
 }

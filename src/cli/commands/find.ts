@@ -1,46 +1,52 @@
 import type { Command } from 'commander';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
+import { present } from '../present.js';
 import { heading } from '../render/verses.js';
 
-export async function runFind(
-  words: string[],
-  opts: { translation?: string; limit?: string },
-  ctx: Context,
-): Promise<void> {
-  const question = words.join(' ').trim();
+/** `bible find`: the question's words, the translation to show and how many verses. */
+export interface FindOptions {
+  question: string[];
+  translation?: string;
+  limit: number;
+}
+
+export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
+  const question = opts.question.join(' ').trim();
   if (!question) throw usageError('find needs a question, like: bible find love is patient');
   if (question.length > FIND_QUESTION_MAX) throw usageError(`a question is at most ${FIND_QUESTION_MAX} characters`);
-  const limit = opts.limit === undefined ? FIND_LIMIT_DEFAULT : Number(opts.limit);
-  if (!/^\d+$/.test(opts.limit ?? '1') || limit < 1 || limit > FIND_LIMIT_MAX) {
-    throw usageError(`--limit must be an integer from 1 to ${FIND_LIMIT_MAX}`);
-  }
+  const { limit } = opts;
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
   const data = await extension(ctx, 'find', () => client.find(translation, question, limit));
-  if (ctx.globals.json) return ctx.json(data);
-  heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
-  if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
-  for (const r of data.results) {
-    ctx.out.line();
-    ctx.out.line(`${ctx.style.c.bold(r.ref)}  ${r.text}`);
-    for (const why of r.why) ctx.out.line(ctx.style.c.dim(`  · ${why}`));
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, () => {
+    heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
+    if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
+    for (const r of data.results) {
+      ctx.out.line();
+      ctx.out.line(`${ctx.style.c.bold(r.ref)}  ${r.text}`);
+      for (const why of r.why) ctx.out.line(ctx.style.c.dim(`  · ${why}`));
+    }
+  });
 }
 
-export function registerFind(program: Command, io: IO): void {
+export function registerFind(program: Command, f: Factory): void {
   program
     .command('find')
     .description('the verses a question most likely means ("what does the Bible say about worry?")')
     .argument('<question...>', 'a question or a half-remembered line, in any words')
     .option('-t, --translation <id>', 'translation to show (default: config, else the first in the catalog)')
-    .option('--limit <n>', `how many verses (1-${FIND_LIMIT_MAX})`, String(FIND_LIMIT_DEFAULT))
-    .action(async (question: string[], opts: { translation?: string; limit?: string }, cmd: Command) =>
-      runFind(question, opts, await contextFor(io, cmd)),
+    .option(
+      '--limit <n>',
+      `how many verses (1-${FIND_LIMIT_MAX})`,
+      wholeNumber(() => `--limit must be an integer from 1 to ${FIND_LIMIT_MAX}`, { min: 1, max: FIND_LIMIT_MAX }),
+      FIND_LIMIT_DEFAULT,
+    )
+    .action(async (question: string[], opts: Omit<FindOptions, 'question'>) =>
+      runFind({ ...opts, question }, await f.context()),
     );
 }

@@ -1,29 +1,30 @@
 import type { Command } from 'commander';
 import type { KeyLimits, KeyRecord } from '../../service/keys/keys.js';
 import type { StateStore } from '../../service/state/state-store.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
+import { present } from '../present.js';
 
-export interface KeyOptions {
-  name?: string;
-  scopes?: string;
+/** The state store of `bible keys` (its --db). */
+export interface DbOption {
   db?: string;
-  daily?: string;
-  chatDaily?: string;
-  chatMonthly?: string;
-  maxTokens?: string;
 }
 
-function count(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text)) throw usageError(`${flag} must be a whole number (got '${text}')`);
-  return Number(text);
+/** `bible keys create` and `update`: a label, scopes and limits, as commander parsed them. */
+export interface KeyOptions extends DbOption, Partial<KeyLimits> {
+  name?: string;
+  scopes?: 'all' | string[];
 }
 
-function scopesOf(text: string | undefined): 'all' | string[] | undefined {
-  if (text === undefined) return undefined;
+/** Commander's parser for a limit flag: a whole number of at most 9 digits. */
+const count = (flag: string) =>
+  wholeNumber((text) => `${flag} must be a whole number (got '${text}')`, { pattern: /^\d{1,9}$/ });
+
+/** Commander's parser for --scopes: all, or resource ids separated by commas. */
+function scopesOf(text: string): 'all' | string[] {
   if (text.trim().toLowerCase() === 'all') return 'all';
   const ids = text
     .split(',')
@@ -35,13 +36,8 @@ function scopesOf(text: string | undefined): 'all' | string[] | undefined {
 
 function limitsOf(opts: KeyOptions): Partial<KeyLimits> {
   const limits: Partial<KeyLimits> = {};
-  const set = (k: keyof KeyLimits, v: number | undefined) => {
-    if (v !== undefined) limits[k] = v;
-  };
-  set('daily', count('--daily', opts.daily));
-  set('chatDaily', count('--chat-daily', opts.chatDaily));
-  set('chatMonthly', count('--chat-monthly', opts.chatMonthly));
-  set('maxTokens', count('--max-tokens', opts.maxTokens));
+  for (const k of ['daily', 'chatDaily', 'chatMonthly', 'maxTokens'] as const)
+    if (opts[k] !== undefined) limits[k] = opts[k];
   return limits;
 }
 
@@ -92,21 +88,24 @@ function describe(r: KeyRecord): string {
 
 export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<void> {
   if (!opts.name?.trim()) throw usageError('keys create needs --name <label>');
-  const scopes = scopesOf(opts.scopes) ?? 'all';
+  const scopes = opts.scopes ?? 'all';
   const limits = limitsOf(opts);
   const { key, record } = await withKeys(ctx, opts.db, (keys) => keys.create(opts.name!.trim(), scopes, limits));
-  if (ctx.globals.json) {
-    const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
-    ctx.json({ key, ...rest });
-    return;
-  }
-  ctx.io.stdout.write(`${key}\n`);
-  if (!ctx.globals.quiet) {
-    ctx.io.stderr.write(`Created ${describe(record)}\nThis is the only time the key is shown; store it now.\n`);
-  }
+  const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
+  await present(
+    ctx,
+    record,
+    () => {
+      ctx.io.stdout.write(`${key}\n`);
+      if (!ctx.globals.quiet) {
+        ctx.io.stderr.write(`Created ${describe(record)}\nThis is the only time the key is shown; store it now.\n`);
+      }
+    },
+    { json: { key, ...rest } },
+  );
 }
 
-export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<void> {
+export async function runKeysList(opts: DbOption, ctx: Context): Promise<void> {
   const { periods } = await import('../../service/keys/periods.js');
   const { day, month } = periods();
   const rows = await withKeys(ctx, opts.db, async (keys) =>
@@ -120,39 +119,33 @@ export async function runKeysList(opts: { db?: string }, ctx: Context): Promise<
       ),
     ),
   );
-  if (ctx.globals.json) {
-    ctx.json(rows);
-    return;
-  }
-  if (!rows.length) {
-    ctx.io.stdout.write('No keys yet: create one with `bible keys create --name <label>`.\n');
-    return;
-  }
-  for (const r of rows) {
-    const status = r.revokedAt ? 'revoked' : 'active';
-    ctx.io.stdout.write(
-      `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
-    );
-  }
+  await present(ctx, rows, () => {
+    if (!rows.length) ctx.io.stdout.write('No keys yet: create one with `bible keys create --name <label>`.\n');
+    for (const r of rows) {
+      const status = r.revokedAt ? 'revoked' : 'active';
+      ctx.io.stdout.write(
+        `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
+      );
+    }
+  });
 }
 
-export async function runKeysUpdate(keyOrPrefix: string, opts: KeyOptions, ctx: Context): Promise<void> {
+export async function runKeysUpdate(opts: KeyOptions & { keyOrPrefix: string }, ctx: Context): Promise<void> {
+  const { keyOrPrefix } = opts;
   const changes = {
     ...limitsOf(opts),
     ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.scopes ? { scopes: scopesOf(opts.scopes) } : {}),
+    ...(opts.scopes ? { scopes: opts.scopes } : {}),
   };
   const record = await withKeys(ctx, opts.db, async (keys) =>
     keys.update((await findKey(keys, keyOrPrefix)).id, changes),
   );
-  if (ctx.globals.json) ctx.json(publicKey(record));
-  else ctx.io.stdout.write(`Updated ${describe(record)}\n`);
+  await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Updated ${describe(record)}\n`));
 }
 
-export async function runKeysRevoke(keyOrPrefix: string, opts: { db?: string }, ctx: Context): Promise<void> {
-  const record = await withKeys(ctx, opts.db, async (keys) => keys.revoke((await findKey(keys, keyOrPrefix)).id));
-  if (ctx.globals.json) ctx.json(publicKey(record));
-  else ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`);
+export async function runKeysRevoke(opts: DbOption & { keyOrPrefix: string }, ctx: Context): Promise<void> {
+  const record = await withKeys(ctx, opts.db, async (keys) => keys.revoke((await findKey(keys, opts.keyOrPrefix)).id));
+  await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`));
 }
 
 const DB_HELP = 'the PostgreSQL database of `bible serve --db` (postgres://…; also BIBLE_SERVICE_DB)';
@@ -160,41 +153,37 @@ const DB_HELP = 'the PostgreSQL database of `bible serve --db` (postgres://…; 
 function limitOptions(cmd: Command): Command {
   return cmd
     .option('--db <url>', DB_HELP)
-    .option('--scopes <scopes>', 'all, or comma-separated resource ids')
-    .option('--daily <n>', 'daily data requests')
-    .option('--chat-daily <n>', 'daily chat messages')
-    .option('--chat-monthly <n>', 'monthly chat messages')
-    .option('--max-tokens <n>', 'largest chat reply in tokens');
+    .option('--scopes <scopes>', 'all, or comma-separated resource ids', scopesOf)
+    .option('--daily <n>', 'daily data requests', count('--daily'))
+    .option('--chat-daily <n>', 'daily chat messages', count('--chat-daily'))
+    .option('--chat-monthly <n>', 'monthly chat messages', count('--chat-monthly'))
+    .option('--max-tokens <n>', 'largest chat reply in tokens', count('--max-tokens'));
 }
 
-export function registerKeys(program: Command, io: IO): void {
+export function registerKeys(program: Command, f: Factory): void {
   const keys = program.command('keys').description('issue and manage API keys for `bible serve` (operator)');
   limitOptions(
     keys
       .command('create')
       .description('create a key and print it once')
       .requiredOption('--name <label>', 'a label for the key'),
-  ).action(async (opts: KeyOptions, cmd: Command) => runKeysCreate(opts, await contextFor(io, cmd)));
+  ).action(async (opts: KeyOptions) => runKeysCreate(opts, await f.context()));
   keys
     .command('list')
     .description('list keys by prefix, with limits and usage')
     .option('--db <url>', DB_HELP)
-    .action(async (opts: { db?: string }, cmd: Command) => runKeysList(opts, await contextFor(io, cmd)));
+    .action(async (opts: DbOption) => runKeysList(opts, await f.context()));
   limitOptions(
     keys
       .command('update')
       .description("change a key's name, scopes or limits")
       .argument('<key-or-prefix>')
       .option('--name <label>', 'a new label'),
-  ).action(async (keyOrPrefix: string, opts: KeyOptions, cmd: Command) =>
-    runKeysUpdate(keyOrPrefix, opts, await contextFor(io, cmd)),
-  );
+  ).action(async (keyOrPrefix: string, opts: KeyOptions) => runKeysUpdate({ ...opts, keyOrPrefix }, await f.context()));
   keys
     .command('revoke')
     .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
     .argument('<key-or-prefix>')
     .option('--db <url>', DB_HELP)
-    .action(async (keyOrPrefix: string, opts: { db?: string }, cmd: Command) =>
-      runKeysRevoke(keyOrPrefix, opts, await contextFor(io, cmd)),
-    );
+    .action(async (keyOrPrefix: string, opts: DbOption) => runKeysRevoke({ ...opts, keyOrPrefix }, await f.context()));
 }

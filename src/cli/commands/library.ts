@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
-import { type Context, contextFor } from '../context.js';
-import type { IO } from '../io.js';
+import type { LibraryStatus } from '../../library/status.js';
+import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 import { importProgress } from '../progress.js';
 
 function formatBytes(n: number): string {
@@ -16,17 +18,15 @@ export async function runLibraryImport(ctx: Context): Promise<void> {
   try {
     const report = await importLibrary({ path, env: ctx.env, onProgress: importProgress(ctx.io, ctx.globals.quiet) });
     ctx.notice(`library imported in ${report.seconds.toFixed(1)} s`);
-    if (ctx.globals.json) {
-      ctx.json(report);
-      return;
-    }
-    if (ctx.globals.quiet) return;
-    const out = ctx.io.stdout;
-    for (const s of report.sources) {
-      out.write(`${s.resource.padEnd(30)} ${s.count.toLocaleString('en-US').padStart(8)}  ${s.source}\n`);
-      for (const note of s.notes ?? []) out.write(`${''.padEnd(30)}          ${note}\n`);
-    }
-    out.write(`\n${path} (${formatBytes(report.bytes)}, ${report.seconds.toFixed(1)} s)\n`);
+    await present(ctx, report, () => {
+      if (ctx.globals.quiet) return;
+      const out = ctx.io.stdout;
+      for (const s of report.sources) {
+        out.write(`${s.resource.padEnd(30)} ${s.count.toLocaleString('en-US').padStart(8)}  ${s.source}\n`);
+        for (const note of s.notes ?? []) out.write(`${''.padEnd(30)}          ${note}\n`);
+      }
+      out.write(`\n${path} (${formatBytes(report.bytes)}, ${report.seconds.toFixed(1)} s)\n`);
+    });
   } catch (err) {
     ctx.notice('import failed; the previous library is unchanged');
     throw err;
@@ -36,12 +36,10 @@ export async function runLibraryImport(ctx: Context): Promise<void> {
 /** Prints what the library holds, what sources exist, and what is missing. */
 export async function runLibraryStatus(ctx: Context): Promise<void> {
   const { libraryStatus } = await import('../../library/status.js');
-  const status = libraryStatus(libraryPath(ctx.env), ctx.env);
-  if (ctx.globals.json) {
-    ctx.json(status);
-    return;
-  }
-  const out = ctx.io.stdout;
+  await present(ctx, libraryStatus(libraryPath(ctx.env), ctx.env), (status) => printStatus(status, ctx.io.stdout));
+}
+
+function printStatus(status: LibraryStatus, out: NodeJS.WritableStream): void {
   out.write(`Library: ${status.path}`);
   out.write(
     status.exists
@@ -71,14 +69,14 @@ export async function runLibraryStatus(ctx: Context): Promise<void> {
   }
 }
 
-export function registerLibrary(program: Command, io: IO): void {
+export function registerLibrary(program: Command, f: Factory): void {
   const library = program.command('library').description('build and inspect the local library');
   library
     .command('import')
     .description('rebuild the library from the installed sources (atomic: a failed import changes nothing)')
-    .action(async (_opts, cmd: Command) => runLibraryImport(await contextFor(io, cmd)));
+    .action(async () => runLibraryImport(await f.context()));
   library
     .command('status')
     .description('show resources, sources found and missing, path and size')
-    .action(async (_opts, cmd: Command) => runLibraryStatus(await contextFor(io, cmd)));
+    .action(async () => runLibraryStatus(await f.context()));
 }

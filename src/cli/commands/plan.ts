@@ -4,11 +4,13 @@ import type { Command } from 'commander';
 import type { Plan } from '../../workspace/plans/plan.js';
 import type { PlanProgress } from '../../workspace/plans/schedule.js';
 import type { StartedPlan, UserStore } from '../../workspace/store.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { IO } from '../io.js';
-import { renderTable } from '../render/table.js';
+import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
+import { present } from '../present.js';
+import { printTable } from '../render/table.js';
 import { localToday, plural, readUserStore, withUserStore } from '../workspace.js';
 import { runPassage } from './bible.js';
 import { collectIds, translationIds } from './study-options.js';
@@ -54,6 +56,13 @@ async function progress(plan: StartedPlan, today: string): Promise<PlanProgress>
   return progressOf(plan.start, plan.portions, today);
 }
 
+/** The started plans the command acts on, each with its progress on the user's today. */
+async function startedProgress(ctx: Context, opts: PlanOption) {
+  const today = await localToday(ctx);
+  const plans = await withUserStore(ctx, (s) => selected(s, opts));
+  return { today, started: await Promise.all(plans.map(async (plan) => ({ plan, p: await progress(plan, today) }))) };
+}
+
 export async function runPlanList(ctx: Context): Promise<void> {
   const { builtInPlans } = await import('../../workspace/plans/builtin.js');
   const { listPlanFiles } = await import('../../workspace/plans/plan-file.js');
@@ -72,14 +81,17 @@ export async function runPlanList(ctx: Context): Promise<void> {
     source: p.source,
     started: started.get(p.id)?.start ?? null,
   }));
-  if (ctx.globals.json) return ctx.json(rows);
-  const table = rows.map((r) => [r.id, r.name, r.days, r.started ? `started ${r.started}` : '', r.source]);
-  for (const line of await renderTable(ctx.style, ['Id', 'Name', 'Days', 'Started', 'Source'], table))
-    ctx.out.line(line);
-  await ctx.out.flush();
+  await present(ctx, rows, () =>
+    printTable(
+      ctx,
+      ['Id', 'Name', 'Days', 'Started', 'Source'],
+      rows.map((r) => [r.id, r.name, r.days, r.started ? `started ${r.started}` : '', r.source]),
+    ),
+  );
 }
 
-export async function runPlanStart(name: string, opts: { from?: string }, ctx: Context): Promise<void> {
+export async function runPlanStart(opts: { name: string; from?: string }, ctx: Context): Promise<void> {
+  const { name } = opts;
   const { isLocalDate, nowFrom } = await import('../../workspace/local-date.js');
   if (opts.from !== undefined && !isLocalDate(opts.from))
     throw usageError(`--from takes a date as YYYY-MM-DD (got '${opts.from}')`);
@@ -88,43 +100,64 @@ export async function runPlanStart(name: string, opts: { from?: string }, ctx: C
   const started = await withUserStore(ctx, (s) => s.startPlan(plan, start, nowFrom(ctx.env)));
   const { progressOf } = await import('../../workspace/plans/schedule.js');
   const ends = progressOf(started.start, started.portions, start).ends;
-  if (ctx.globals.json)
-    return ctx.json({ id: started.id, name: started.name, start: started.start, ends, days: started.portions.length });
-  ctx.io.stdout.write(
-    `Started ${started.name} (${started.id}): ${plural(started.portions.length, 'day')}, ${started.start} to ${ends}. Today's reading: bible plan today\n`,
-  );
+  const json = { id: started.id, name: started.name, start: started.start, ends, days: started.portions.length };
+  await present(ctx, json, () => {
+    ctx.io.stdout.write(
+      `Started ${started.name} (${started.id}): ${plural(started.portions.length, 'day')}, ${started.start} to ${ends}. Today's reading: bible plan today\n`,
+    );
+  });
 }
 
-export async function runPlanToday(
-  opts: PlanOption & { read?: boolean; translation?: string[] },
-  ctx: Context,
-): Promise<void> {
-  const today = await localToday(ctx);
-  const plans = await withUserStore(ctx, (s) => selected(s, opts));
-  const report = [];
-  for (const plan of plans) {
-    const p = await progress(plan, today);
-    report.push({
-      plan: plan.id,
-      name: plan.name,
-      date: today,
-      day: p.calendarDay,
-      days: p.total,
-      readings: p.today.map((r) => ({ day: r.day, refs: r.refs, done: r.doneOn !== null })),
-      behind: p.behind,
-      finished: p.finished,
-    });
-  }
+/** `bible plan today`: which plan, and with `read` the text in `translation`. */
+export interface TodayOptions extends PlanOption {
+  read?: boolean;
+  translation?: string[];
+}
+
+export async function runPlanToday(opts: TodayOptions, ctx: Context): Promise<void> {
+  const { today, started } = await startedProgress(ctx, opts);
+  const plans = started.map((s) => s.plan);
+  const report = started.map(({ plan, p }) => ({
+    plan: plan.id,
+    name: plan.name,
+    date: today,
+    day: p.calendarDay,
+    days: p.total,
+    readings: p.today.map((r) => ({ day: r.day, refs: r.refs, done: r.doneOn !== null })),
+    behind: p.behind,
+    finished: p.finished,
+  }));
   const refs = report.flatMap((r) => r.readings.flatMap((x) => x.refs));
-  if (ctx.globals.json) {
-    if (!opts.read || !refs.length) return ctx.json(report);
+  const read = opts.read && refs.length > 0;
+  if (read && ctx.globals.json) {
+    // As JSON the text is a field beside the report; as text, runPassage prints it under the report.
     const { fetchPassages, referencesFromArgs } = await import('../references.js');
     const client = await ctx.client();
     const texts = [];
     for (const id of await translationIds(ctx, opts))
       texts.push(await fetchPassages(client, id, await referencesFromArgs(refs)));
-    return ctx.json({ plans: report, text: texts.length > 1 ? texts : texts[0] });
+    return present(ctx, report, () => {}, { json: { plans: report, text: texts.length > 1 ? texts : texts[0] } });
   }
+  if (!read) return present(ctx, report, () => printToday(ctx, report, plans, today));
+  printToday(ctx, report, plans, today);
+  ctx.out.line();
+  return runPassage({ refs, translation: opts.translation }, ctx);
+}
+
+function printToday(
+  ctx: Context,
+  report: Array<{
+    plan: string;
+    name: string;
+    day: number;
+    days: number;
+    readings: Array<{ day: number; refs: string[]; done: boolean }>;
+    behind: number;
+    finished: boolean;
+  }>,
+  plans: StartedPlan[],
+  today: string,
+): void {
   for (const r of report) {
     const plan = plans.find((p) => p.id === r.plan) as StartedPlan;
     ctx.out.line(ctx.style.c.bold(`${r.name} (${r.plan}) · ${today}`));
@@ -138,32 +171,27 @@ export async function runPlanToday(
     if (r.behind)
       ctx.out.line(`  ${plural(r.behind, 'day')} behind: bible plan catch-up spreads them over the days left`);
   }
-  if (opts.read && refs.length) {
-    ctx.out.line();
-    return runPassage(refs, { translation: opts.translation }, ctx);
-  }
-  await ctx.out.flush();
 }
 
-function dayNumber(text: string): number {
-  if (!/^\d{1,4}$/.test(text) || Number(text) < 1)
-    throw usageError(`day must be a number of at least 1 (got '${text}')`);
-  return Number(text);
-}
+/** Commander's parser for a plan's day number. */
+const dayNumber = wholeNumber((text) => `day must be a number of at least 1 (got '${text}')`, {
+  min: 1,
+  pattern: /^\d{1,4}$/,
+});
 
-export async function runPlanDone(dayText: string | undefined, opts: PlanOption, ctx: Context): Promise<void> {
+export async function runPlanDone(opts: PlanOption & { day?: number }, ctx: Context): Promise<void> {
+  const { day } = opts;
   const today = await localToday(ctx);
   const results = await withUserStore(ctx, async (s) => {
     const plans = selected(s, opts);
-    if (dayText !== undefined && plans.length > 1)
+    if (day !== undefined && plans.length > 1)
       throw usageError(
         `${plans.length} plans are started: name one with --plan (${plans.map((p) => p.id).join(', ')})`,
       );
     const out = [];
     for (const plan of plans) {
       let days: number[];
-      if (dayText !== undefined) {
-        const day = dayNumber(dayText);
+      if (day !== undefined) {
         if (day > plan.portions.length) throw usageError(`${plan.id} has ${plural(plan.portions.length, 'day')}`);
         days = [day];
       } else days = (await progress(plan, today)).today.map((p) => p.day);
@@ -180,48 +208,44 @@ export async function runPlanDone(dayText: string | undefined, opts: PlanOption,
     }
     return out;
   });
-  if (ctx.globals.json) return ctx.json(results);
-  for (const r of results) {
-    const what = r.marked.length
-      ? `marked day ${r.marked.join(', ')} read`
-      : r.already.length
-        ? `day ${r.already.join(', ')} was already read`
-        : 'nothing is due today';
-    ctx.io.stdout.write(`${r.name} (${r.plan}): ${what}; ${r.done} of ${r.days} read\n`);
-  }
+  await present(ctx, results, () => {
+    for (const r of results) {
+      const what = r.marked.length
+        ? `marked day ${r.marked.join(', ')} read`
+        : r.already.length
+          ? `day ${r.already.join(', ')} was already read`
+          : 'nothing is due today';
+      ctx.io.stdout.write(`${r.name} (${r.plan}): ${what}; ${r.done} of ${r.days} read\n`);
+    }
+  });
 }
 
 export async function runPlanStatus(opts: PlanOption, ctx: Context): Promise<void> {
   const { progressBar } = await import('../../workspace/plans/schedule.js');
-  const today = await localToday(ctx);
-  const plans = await withUserStore(ctx, (s) => selected(s, opts));
-  const rows = [];
-  for (const plan of plans) {
-    const p = await progress(plan, today);
-    rows.push({
-      id: plan.id,
-      name: plan.name,
-      source: plan.source,
-      start: plan.start,
-      ends: p.ends,
-      day: p.calendarDay,
-      days: p.total,
-      done: p.done,
-      behind: p.behind,
-      percent: Math.floor((p.done / p.total) * 100),
-      finished: p.finished,
-    });
-  }
-  if (ctx.globals.json) return ctx.json(rows);
-  rows.forEach((r, i) => {
-    if (i) ctx.out.line();
-    ctx.out.line(ctx.style.c.bold(`${r.name} (${r.id})`));
-    const when = r.day < 1 ? `starts ${r.start}` : `started ${r.start}, day ${Math.min(r.day, r.days)} of ${r.days}`;
-    ctx.out.line(`  ${when}, ends ${r.ends}`);
-    const state = r.finished ? 'finished' : r.behind ? `${plural(r.behind, 'day')} behind` : 'on schedule';
-    ctx.out.line(`  ${progressBar(r.done, r.days)} ${r.percent}%  ${r.done} of ${r.days} read, ${state}`);
-  });
-  await ctx.out.flush();
+  const { started } = await startedProgress(ctx, opts);
+  const rows = started.map(({ plan, p }) => ({
+    id: plan.id,
+    name: plan.name,
+    source: plan.source,
+    start: plan.start,
+    ends: p.ends,
+    day: p.calendarDay,
+    days: p.total,
+    done: p.done,
+    behind: p.behind,
+    percent: Math.floor((p.done / p.total) * 100),
+    finished: p.finished,
+  }));
+  await present(ctx, rows, () =>
+    rows.forEach((r, i) => {
+      if (i) ctx.out.line();
+      ctx.out.line(ctx.style.c.bold(`${r.name} (${r.id})`));
+      const when = r.day < 1 ? `starts ${r.start}` : `started ${r.start}, day ${Math.min(r.day, r.days)} of ${r.days}`;
+      ctx.out.line(`  ${when}, ends ${r.ends}`);
+      const state = r.finished ? 'finished' : r.behind ? `${plural(r.behind, 'day')} behind` : 'on schedule';
+      ctx.out.line(`  ${progressBar(r.done, r.days)} ${r.percent}%  ${r.done} of ${r.days} read, ${state}`);
+    }),
+  );
 }
 
 export async function runPlanCatchUp(opts: PlanOption, ctx: Context): Promise<void> {
@@ -241,17 +265,19 @@ export async function runPlanCatchUp(opts: PlanOption, ctx: Context): Promise<vo
       };
     }),
   );
-  if (ctx.globals.json) return ctx.json(results);
-  for (const r of results) {
-    ctx.io.stdout.write(
-      r.moved.length
-        ? `${r.name} (${r.plan}): ${plural(r.moved.length, 'missed day')} spread from ${r.from} to ${r.to}\n`
-        : `${r.name} (${r.plan}): no day is behind\n`,
-    );
-  }
+  await present(ctx, results, () => {
+    for (const r of results) {
+      ctx.io.stdout.write(
+        r.moved.length
+          ? `${r.name} (${r.plan}): ${plural(r.moved.length, 'missed day')} spread from ${r.from} to ${r.to}\n`
+          : `${r.name} (${r.plan}): no day is behind\n`,
+      );
+    }
+  });
 }
 
-export async function runPlanStop(name: string | undefined, ctx: Context): Promise<void> {
+export async function runPlanStop(opts: { name?: string }, ctx: Context): Promise<void> {
+  const { name } = opts;
   const stopped = await withUserStore(ctx, (s) => {
     const plans = s.plans();
     const id = name ?? (plans.length === 1 ? plans[0]!.id : undefined);
@@ -263,11 +289,17 @@ export async function runPlanStop(name: string | undefined, ctx: Context): Promi
     if (!plan || !s.stopPlan(plan.id)) throw new CliError(`plan '${id}' is not started`, EXIT.NOT_FOUND);
     return plan;
   });
-  if (ctx.globals.json) return ctx.json({ stopped: stopped.id });
-  ctx.io.stdout.write(`Stopped ${stopped.name} (${stopped.id}); its progress is removed\n`);
+  await present(
+    ctx,
+    stopped,
+    () => {
+      ctx.io.stdout.write(`Stopped ${stopped.name} (${stopped.id}); its progress is removed\n`);
+    },
+    { json: { stopped: stopped.id } },
+  );
 }
 
-export function registerPlan(program: Command, io: IO): void {
+export function registerPlan(program: Command, f: Factory): void {
   const plan = program
     .command('plan')
     .description('reading plans with progress: list, start, today, done, status, catch-up, stop');
@@ -275,43 +307,39 @@ export function registerPlan(program: Command, io: IO): void {
   plan
     .command('list')
     .description('the built-in plans and your plan files ($BIBLE_CONFIG_DIR/plans/*.json|*.csv)')
-    .action(async (_o, cmd: Command) => runPlanList(await contextFor(io, cmd)));
+    .action(async () => runPlanList(await f.context()));
   plan
     .command('start')
     .description('start a plan: bible plan start bible-year [--from 2027-01-01]')
     .argument('<plan>', 'a plan id from bible plan list, or the path of a plan file')
     .option('--from <date>', 'the first day, YYYY-MM-DD (default: today)')
-    .action(async (name: string, opts: { from?: string }, cmd: Command) =>
-      runPlanStart(name, opts, await contextFor(io, cmd)),
-    );
+    .action(async (name: string, opts: { from?: string }) => runPlanStart({ ...opts, name }, await f.context()));
   plan
     .command('today')
     .description("today's reading of each started plan")
     .option(...planOption)
     .option('--read', 'print the text too')
     .option('-t, --translation <ids>', 'translation id for --read, or several side by side: kjv,web', collectIds)
-    .action(async (opts, cmd: Command) => runPlanToday(opts, await contextFor(io, cmd)));
+    .action(async (opts: TodayOptions) => runPlanToday(opts, await f.context()));
   plan
     .command('done')
     .description("mark today's reading read, or a day of a plan: bible plan done 12 --plan nt-90")
-    .argument('[day]', "the plan's day number (default: what is due today)")
+    .argument('[day]', "the plan's day number (default: what is due today)", dayNumber)
     .option(...planOption)
-    .action(async (day: string | undefined, opts: PlanOption, cmd: Command) =>
-      runPlanDone(day, opts, await contextFor(io, cmd)),
-    );
+    .action(async (day: number | undefined, opts: PlanOption) => runPlanDone({ ...opts, day }, await f.context()));
   plan
     .command('status')
     .description('progress of each started plan: days read, days behind, a bar')
     .option(...planOption)
-    .action(async (opts: PlanOption, cmd: Command) => runPlanStatus(opts, await contextFor(io, cmd)));
+    .action(async (opts: PlanOption) => runPlanStatus(opts, await f.context()));
   plan
     .command('catch-up')
     .description('spread the missed days over the days left')
     .option(...planOption)
-    .action(async (opts: PlanOption, cmd: Command) => runPlanCatchUp(opts, await contextFor(io, cmd)));
+    .action(async (opts: PlanOption) => runPlanCatchUp(opts, await f.context()));
   plan
     .command('stop')
     .description('stop a plan and remove its progress')
     .argument('[plan]', 'the plan id (needed when several are started)')
-    .action(async (name: string | undefined, _o, cmd: Command) => runPlanStop(name, await contextFor(io, cmd)));
+    .action(async (name: string | undefined) => runPlanStop({ name }, await f.context()));
 }

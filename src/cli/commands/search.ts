@@ -2,26 +2,26 @@ import type { Command } from 'commander';
 import type { SearchResult } from '../../core/schemas/search.js';
 import { parseSearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { parseScope } from '../../core/search/scope.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { extension } from '../extension.js';
-import type { IO } from '../io.js';
-import { fetchPages, parseLimit, parseOffset } from '../paging.js';
+import type { Factory } from '../factory.js';
+import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
+import { present } from '../present.js';
 import { canonChart } from '../render/canon-chart.js';
 import { highlight } from '../render/highlight.js';
 
 export interface SearchOptions {
+  /** The shell's words of the query (see queryFromArgs). */
+  query: string[];
   translation?: string;
   in?: string;
   stem?: boolean;
   rank?: boolean;
-  limit?: string;
-  offset?: string;
+  limit?: number | 'all';
+  offset?: number;
   count?: boolean;
 }
-
-/** On a terminal a page of 50; piped or as JSON, everything. */
-const TTY_LIMIT = 50;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -95,8 +95,8 @@ export function printMore(ctx: Context, shown: number, offset: number, total: nu
   );
 }
 
-export async function runSearch(words: string[], opts: SearchOptions, ctx: Context): Promise<void> {
-  const q = queryFromArgs(words);
+export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void> {
+  const q = queryFromArgs(opts.query);
   try {
     parseSearchQuery(q);
     parseScope(opts.in);
@@ -104,14 +104,9 @@ export async function runSearch(words: string[], opts: SearchOptions, ctx: Conte
     if (err instanceof SearchQueryError) throw usageError(err.message);
     throw err;
   }
-  const limit = parseLimit(opts.limit);
-  const offset = parseOffset(opts.offset);
+  const { limit, offset = 0 } = opts;
   if (opts.count && limit !== undefined) throw usageError('--count prints only the counts; leave out --limit');
-  const wanted = opts.count
-    ? 0
-    : limit === 'all'
-      ? undefined
-      : (limit ?? (ctx.globals.json || !ctx.style.tty ? undefined : TTY_LIMIT));
+  const wanted = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await extension(ctx, 'verse search', () =>
@@ -129,22 +124,25 @@ export async function runSearch(words: string[], opts: SearchOptions, ctx: Conte
       offset,
     ),
   );
-  if (ctx.globals.json) return ctx.json(data);
-  const where = opts.in ? ` in ${opts.in}` : '';
-  printCounts(ctx, `${plural(data.total, 'verse')} for ${q} in ${data.translation.toUpperCase()}${where}`, data.byBook);
-  if (!opts.count && data.results.length) {
-    ctx.out.line();
-    printHits(
+  await present(ctx, data, () => {
+    const where = opts.in ? ` in ${opts.in}` : '';
+    printCounts(
       ctx,
-      data.results.map((r) => ({ ref: r.ref, text: r.text, words: r.matches })),
+      `${plural(data.total, 'verse')} for ${q} in ${data.translation.toUpperCase()}${where}`,
+      data.byBook,
     );
-    printMore(ctx, data.results.length, offset, data.total);
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+    if (!opts.count && data.results.length) {
+      ctx.out.line();
+      printHits(
+        ctx,
+        data.results.map((r) => ({ ref: r.ref, text: r.text, words: r.matches })),
+      );
+      printMore(ctx, data.results.length, offset, data.total);
+    }
+  });
 }
 
-export function registerSearch(program: Command, io: IO): void {
+export function registerSearch(program: Command, f: Factory): void {
   const search = program
     .command('search')
     .description('search the verses: bible search faith love, "God so loved", angel OR angels, -fear, bless*, G25')
@@ -153,12 +151,10 @@ export function registerSearch(program: Command, io: IO): void {
     .option('--in <scope>', 'ot, nt, a book (Rom) or a range of books (Matt-John); commas join several')
     .option('--stem', 'also match inflections (love, loved, loveth, lovest)')
     .option('--rank', 'most relevant first (default: canonical order)')
-    .option('--limit <n>', `verses to show, or all (default ${TTY_LIMIT} on a terminal, all when piped or --json)`)
-    .option('--offset <n>', 'verses to skip')
-    .option('--count', 'print only the total and the count per book')
-    .action(async (words: string[], opts: SearchOptions, cmd: Command) =>
-      runSearch(words, opts, await contextFor(io, cmd)),
-    );
+    .option('--count', 'print only the total and the count per book');
+  pageOptions(search).action(async (query: string[], opts: Omit<SearchOptions, 'query'>) =>
+    runSearch({ ...opts, query }, await f.context()),
+  );
   const parseOptions = search.parseOptions.bind(search);
   search.parseOptions = (argv: string[]) => parseOptions(searchArgv(argv));
 }

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import type { KeyStoreOptions } from '../../service/keys/key-store.js';
 import type { StateStore } from '../../service/state/state-store.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import { wholeNumber } from '../flags.js';
 import { onInterrupt } from '../interrupt.js';
-import type { IO } from '../io.js';
 
 /** The state store `--db`/BIBLE_SERVICE_DB names (else service.sqlite); a bad URL is a usage error. */
 export async function openState(ctx: Context, db: string | undefined, sqlite: KeyStoreOptions): Promise<StateStore> {
@@ -20,20 +21,13 @@ export async function openState(ctx: Context, db: string | undefined, sqlite: Ke
 
 export interface ServeOptions {
   host: string;
-  port: string;
+  port: number;
   db?: string;
-}
-
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!/^\d{1,5}$/.test(text) || port > 65535)
-    throw usageError(`--port must be a number from 0 to 65535 (got '${text}')`);
-  return port;
 }
 
 /** Serves the Partner data interface over HTTP until SIGINT or SIGTERM. */
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
-  const port = parsePort(opts.port);
+  const { port } = opts;
   const [{ openLibrary }, { SERVER_STORE_OPTIONS }, { startServer, PortInUseError }] = await Promise.all([
     import('../../library/ensure.js'),
     import('../../service/keys/key-store.js'),
@@ -93,15 +87,23 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
   });
 }
 
-export function registerServe(program: Command, io: IO): void {
+export function registerServe(program: Command, f: Factory): void {
   program
     .command('serve')
     .description('serve the Partner data interface over HTTP from the local library')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option(
+      '--port <port>',
+      'port to listen on (0 picks a free one)',
+      wholeNumber((text) => `--port must be a number from 0 to 65535 (got '${text}')`, {
+        max: 65535,
+        pattern: /^\d{1,5}$/,
+      }),
+      8787,
+    )
     .option(
       '--db <url>',
       'keep keys and counters in PostgreSQL (postgres://…; also BIBLE_SERVICE_DB), shared by several nodes',
     )
-    .action(async (opts: ServeOptions, cmd: Command) => runServe(opts, await contextFor(io, cmd)));
+    .action(async (opts: ServeOptions) => runServe(opts, await f.context()));
 }

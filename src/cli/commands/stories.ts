@@ -1,20 +1,26 @@
 import { type Command, Option } from 'commander';
 import type { Story } from '../../core/schemas/stories.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
-import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { choiceOption, oneOf, wholeNumber } from '../flags.js';
+import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
-import { renderTable } from '../render/table.js';
+import { printTable } from '../render/table.js';
 import { heading, printPassages } from '../render/verses.js';
 
-export interface StoriesOptions {
+const TESTAMENTS = ['OT', 'NT'] as const;
+const KINDS = ['narrative', 'parable'] as const;
+
+/** `bible stories`: the filters of the list, or with `slug` one story. */
+export interface StoriesOptions extends TextOptions {
+  slug?: string;
   theme?: string;
   q?: string;
   search?: string;
   testament?: string;
   kind?: string;
-  limit?: string;
+  limit?: number;
 }
 
 function printStory(ctx: Context, s: Story): void {
@@ -32,33 +38,27 @@ function printStory(ctx: Context, s: Story): void {
 }
 
 export async function runStories(opts: StoriesOptions, ctx: Context): Promise<void> {
-  let limit: number | undefined;
-  if (opts.limit !== undefined) {
-    if (!/^\d+$/.test(opts.limit) || Number(opts.limit) < 1 || Number(opts.limit) > 100)
-      throw usageError('--limit must be 1 to 100');
-    limit = Number(opts.limit);
-  }
   const data = await (await ctx.client()).stories({
     // Theme tags are lower case in the contract; "Forgiveness" means the same tag.
     theme: opts.theme?.toLowerCase(),
     q: opts.search ?? opts.q,
     testament: opts.testament,
     kind: opts.kind,
-    limit,
+    limit: opts.limit,
   });
-  if (ctx.globals.json) return ctx.json(data);
-  if (!data.stories.length) ctx.out.line('No stories match.');
-  else {
-    const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
-    for (const line of await renderTable(ctx.style, ['Slug', 'Title', 'Kind', 'Passage'], rows)) ctx.out.line(line);
-    if (data.total > data.stories.length)
-      ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, data, async () => {
+    if (!data.stories.length) ctx.out.line('No stories match.');
+    else {
+      const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
+      await printTable(ctx, ['Slug', 'Title', 'Kind', 'Passage'], rows);
+      if (data.total > data.stories.length)
+        ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
+    }
+  });
 }
 
-export async function runStory(slug: string, opts: TextOptions, ctx: Context): Promise<void> {
+export async function runStory(opts: TextOptions & { slug: string }, ctx: Context): Promise<void> {
+  const { slug } = opts;
   const client = await ctx.client();
   // "prodigal" is not a slug, but the stories that mention it are what was meant.
   const data = await orDeadEnd(client, client.story(slug), slug.replace(/-/g, ' '));
@@ -69,16 +69,19 @@ export async function runStory(slug: string, opts: TextOptions, ctx: Context): P
         data.passages.map((p) => p.ref),
       )
     : undefined;
-  if (ctx.globals.json) return ctx.json(texts ? { ...data, texts } : data);
-  printStory(ctx, data);
-  if (texts) {
-    printPassages(ctx, texts.passages);
-    ctx.out.attribution(texts.attribution);
-  }
-  await ctx.out.flush();
+  await present(
+    ctx,
+    data,
+    () => {
+      printStory(ctx, data);
+      if (texts) printPassages(ctx, texts.passages);
+    },
+    // The story's own line is under the story, before the passages (printStory).
+    { json: texts ? { ...data, texts } : data, attribution: [texts?.attribution] },
+  );
 }
 
-export function registerStories(program: Command, io: IO): void {
+export function registerStories(program: Command, f: Factory): void {
   program
     .command('stories')
     .alias('story')
@@ -89,11 +92,16 @@ export function registerStories(program: Command, io: IO): void {
     .addOption(new Option('--q <text>', 'the same as --search').hideHelp())
     .option('--text', 'with a slug: print the story’s passages')
     .option('-t, --translation <id>', 'translation for --text')
-    .option('--testament <OT|NT>', 'OT or NT')
-    .option('--kind <kind>', 'narrative or parable')
-    .option('--limit <n>', 'how many, 1 to 100 (default 25)')
-    .action(async (slug: string | undefined, opts: StoriesOptions & TextOptions, cmd: Command) => {
-      const ctx = await contextFor(io, cmd);
-      return slug ? runStory(slug, opts, ctx) : runStories(opts, ctx);
+    // The service reads these in any case and answers a wrong one as the contract says.
+    .addOption(choiceOption('--testament <OT|NT>', oneOf(TESTAMENTS), TESTAMENTS, { passOn: true }))
+    .addOption(choiceOption('--kind <kind>', oneOf(KINDS), KINDS, { passOn: true }))
+    .option(
+      '--limit <n>',
+      'how many, 1 to 100 (default 25)',
+      wholeNumber(() => '--limit must be 1 to 100', { min: 1, max: 100 }),
+    )
+    .action(async (slug: string | undefined, opts: StoriesOptions) => {
+      const ctx = await f.context();
+      return slug ? runStory({ ...opts, slug }, ctx) : runStories(opts, ctx);
     });
 }

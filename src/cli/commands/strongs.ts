@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import type { StrongsEntry } from '../../core/schemas/strongs.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
-import { renderTable } from '../render/table.js';
-import { type ConcordanceOptions, concordanceOptions, runConcordance } from './concordance.js';
+import type { Factory } from '../factory.js';
+import { choiceOption, oneOf } from '../flags.js';
+import { present } from '../present.js';
+import { printTable } from '../render/table.js';
+import { type ConcordanceOptions, concordanceOptions, runConcordance, strongsNumber } from './concordance.js';
 
 function printEntry(ctx: Context, e: StrongsEntry): void {
   const { c, wrap } = ctx.style;
@@ -13,49 +15,60 @@ function printEntry(ctx: Context, e: StrongsEntry): void {
   ctx.out.line(wrap(e.definition));
 }
 
-export async function runStrongs(number: string, ctx: Context): Promise<void> {
-  if (!/^[GHgh]\d{1,5}$/.test(number))
-    throw usageError(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
-  const data = await (await ctx.client()).strongs(number.toUpperCase());
-  if (ctx.globals.json) return ctx.json(data);
-  printEntry(ctx, data);
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+/** `bible strongs <number>`: the number as `strongsNumber` parsed it. */
+export interface StrongsOptions {
+  number: string;
 }
 
-export async function runStrongsSearch(q: string, opts: { lex?: string }, ctx: Context): Promise<void> {
-  if (opts.lex && !['greek', 'hebrew'].includes(opts.lex)) throw usageError('--lex must be greek or hebrew');
+export async function runStrongs(opts: StrongsOptions, ctx: Context): Promise<void> {
+  await present(ctx, await (await ctx.client()).strongs(opts.number), (data) => printEntry(ctx, data));
+}
+
+const LEXICONS = ['greek', 'hebrew'] as const;
+
+export interface StrongsSearchOptions {
+  q: string;
+  lex?: (typeof LEXICONS)[number];
+}
+
+export async function runStrongsSearch(opts: StrongsSearchOptions, ctx: Context): Promise<void> {
+  const { q } = opts;
   if (q.trim().length < 2) throw usageError('the search needs at least 2 characters');
-  const data = await (await ctx.client()).strongsSearch(q, opts.lex);
-  if (ctx.globals.json) return ctx.json(data);
-  if (!data.results.length) ctx.out.line(`No Strong's entries match '${q}'.`);
-  else {
-    const rows = data.results.map((e) => [e.number, e.lemma, e.transliteration, e.gloss]);
-    for (const line of await renderTable(ctx.style, ['Number', 'Lemma', 'Transliteration', 'Gloss'], rows))
-      ctx.out.line(line);
-  }
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(ctx, await (await ctx.client()).strongsSearch(q, opts.lex), async (data) => {
+    if (!data.results.length) ctx.out.line(`No Strong's entries match '${q}'.`);
+    else {
+      const rows = data.results.map((e) => [e.number, e.lemma, e.transliteration, e.gloss]);
+      await printTable(ctx, ['Number', 'Lemma', 'Transliteration', 'Gloss'], rows);
+    }
+  });
 }
 
-export function registerStrongs(program: Command, io: IO): void {
+export function registerStrongs(program: Command, f: Factory): void {
   const strongs = concordanceOptions(
     program
       .command('strongs')
       .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
-      .argument('[number]', 'G or H and 1-5 digits')
+      .argument('[number]', 'G or H and 1-5 digits', strongsNumber)
       .option('--verses', 'the verses of the number, as `bible concordance` prints them'),
-  ).action(async (number: string | undefined, opts: ConcordanceOptions & { verses?: boolean }, cmd: Command) => {
-    if (!number) return cmd.help({ error: true });
-    const ctx = await contextFor(io, cmd);
-    return opts.verses ? runConcordance(number, opts, ctx) : runStrongs(number, ctx);
-  });
+  ).action(
+    async (
+      number: string | undefined,
+      opts: Omit<ConcordanceOptions, 'number'> & { verses?: boolean },
+      cmd: Command,
+    ) => {
+      if (!number) return cmd.help({ error: true });
+      const ctx = await f.context();
+      return opts.verses ? runConcordance({ ...opts, number }, ctx) : runStrongs({ number }, ctx);
+    },
+  );
   strongs
     .command('search')
     .description('search lemma, transliteration, gloss and definition')
     .argument('<text>')
-    .option('--lex <lexicon>', 'greek or hebrew')
-    .action(async (q: string, opts: { lex?: string }, cmd: Command) =>
-      runStrongsSearch(q, opts, await contextFor(io, cmd)),
+    .addOption(
+      choiceOption('--lex <lexicon>', oneOf(LEXICONS), LEXICONS, { message: () => `--lex must be ${oneOf(LEXICONS)}` }),
+    )
+    .action(async (q: string, opts: Omit<StrongsSearchOptions, 'q'>) =>
+      runStrongsSearch({ ...opts, q }, await f.context()),
     );
 }

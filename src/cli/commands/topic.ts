@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { PassageResult } from '../../core/schemas/bible.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
-import { type Context, contextFor } from '../context.js';
+import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { Factory } from '../factory.js';
+import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
-import { renderTable } from '../render/table.js';
+import { printTable } from '../render/table.js';
 import { heading, printPassages } from '../render/verses.js';
 
 /** The text of every reference of the sections, when --text asks for it (one passage per reference, in order). */
@@ -40,73 +41,83 @@ function printSections(ctx: Context, sections: TopicSection[], texts?: PassageRe
   if (texts?.attribution) ctx.out.attribution(texts.attribution);
 }
 
-export async function runTopic(words: string[], opts: TextOptions, ctx: Context): Promise<void> {
+/** The topical work (--source) of `bible topic`'s subcommands. */
+export interface SourceOption {
+  source?: string;
+}
+
+export async function runTopic(opts: TextOptions & { words: string[] }, ctx: Context): Promise<void> {
   const client = await ctx.client();
-  const q = words.join(' ');
+  const q = opts.words.join(' ');
   const data = await orDeadEnd(client, client.topicMerged(q), q, 'topics');
   const texts = await Promise.all(data.sources.map((s) => sectionTexts(ctx, s.sections, opts)));
-  if (ctx.globals.json) return ctx.json(opts.text ? { ...data, texts } : data);
-  for (const [i, source] of data.sources.entries()) {
-    if (i > 0) ctx.out.line();
-    heading(ctx, `${data.headword} (${source.id})`);
-    printSections(ctx, source.sections, texts[i]);
-    ctx.out.attribution(source.attribution);
-  }
-  await ctx.out.flush();
+  await present(
+    ctx,
+    data,
+    () => {
+      for (const [i, source] of data.sources.entries()) {
+        if (i > 0) ctx.out.line();
+        heading(ctx, `${data.headword} (${source.id})`);
+        printSections(ctx, source.sections, texts[i]);
+        ctx.out.attribution(source.attribution);
+      }
+    },
+    // Each source's line is under its own sections.
+    { json: opts.text ? { ...data, texts } : data, attribution: [] },
+  );
 }
 
-async function printHits(
-  ctx: Context,
-  hits: Array<{ slug: string; headword: string }>,
-  empty: string,
-  attribution: string,
-) {
+async function printHits(ctx: Context, hits: Array<{ slug: string; headword: string }>, empty: string) {
   if (!hits.length) ctx.out.line(empty);
   else
-    for (const line of await renderTable(
-      ctx.style,
+    await printTable(
+      ctx,
       ['Slug', 'Headword'],
       hits.map((h) => [h.slug, h.headword]),
-    ))
-      ctx.out.line(line);
-  ctx.out.attribution(attribution);
-  await ctx.out.flush();
+    );
 }
 
-export async function runTopicSearch(q: string, opts: { source?: string }, ctx: Context): Promise<void> {
+export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Context): Promise<void> {
+  const { q } = opts;
   const id = await ctx.resourceId('topics', opts.source);
-  const data = await (await ctx.client()).topicSearch(id, q);
-  if (ctx.globals.json) return ctx.json(data);
-  await printHits(ctx, data.results, `No topics in ${id} match '${q}'.`, data.attribution);
+  await present(ctx, await (await ctx.client()).topicSearch(id, q), (data) =>
+    printHits(ctx, data.results, `No topics in ${id} match '${q}'.`),
+  );
 }
 
-export async function runTopicBrowse(letter: string, opts: { source?: string }, ctx: Context): Promise<void> {
-  if (!/^[A-Za-z]$/.test(letter)) throw usageError(`browse takes one letter A-Z (got '${letter}')`);
-  const id = await ctx.resourceId('topics', opts.source);
-  const data = await (await ctx.client()).topicBrowse(id, letter);
-  if (ctx.globals.json) return ctx.json(data);
-  await printHits(ctx, data.entries, `No topics in ${id} begin with ${data.letter}.`, data.attribution);
+/** Commander's parser for the letter of `topic browse`. */
+function letterOf(text: string): string {
+  if (!/^[A-Za-z]$/.test(text)) throw usageError(`browse takes one letter A-Z (got '${text}')`);
+  return text;
 }
 
-export async function runTopicEntry(
-  slug: string,
-  opts: { source?: string } & TextOptions,
-  ctx: Context,
-): Promise<void> {
+export async function runTopicBrowse(opts: SourceOption & { letter: string }, ctx: Context): Promise<void> {
+  const { letter } = opts;
   const id = await ctx.resourceId('topics', opts.source);
-  const data = await (await ctx.client()).topicEntry(id, slug);
+  await present(ctx, await (await ctx.client()).topicBrowse(id, letter), (data) =>
+    printHits(ctx, data.entries, `No topics in ${id} begin with ${data.letter}.`),
+  );
+}
+
+export async function runTopicEntry(opts: SourceOption & TextOptions & { slug: string }, ctx: Context): Promise<void> {
+  const id = await ctx.resourceId('topics', opts.source);
+  const data = await (await ctx.client()).topicEntry(id, opts.slug);
   const texts = await sectionTexts(ctx, data.sections, opts);
-  if (ctx.globals.json) return ctx.json(opts.text ? { ...data, texts } : data);
-  heading(ctx, `${data.headword} (${data.id})`);
-  printSections(ctx, data.sections, texts);
-  ctx.out.attribution(data.attribution);
-  await ctx.out.flush();
+  await present(
+    ctx,
+    data,
+    () => {
+      heading(ctx, `${data.headword} (${data.id})`);
+      printSections(ctx, data.sections, texts);
+    },
+    { json: opts.text ? { ...data, texts } : data },
+  );
 }
 
 const TEXT = ['--text', 'print the text of every reference'] as const;
 const TRANSLATION = ['-t, --translation <id>', 'translation for --text'] as const;
 
-export function registerTopic(program: Command, io: IO): void {
+export function registerTopic(program: Command, f: Factory): void {
   const source = ['--source <id>', 'topical work id (default: config, else the first in the catalog)'] as const;
   const topic = program
     .command('topic')
@@ -116,24 +127,20 @@ export function registerTopic(program: Command, io: IO): void {
     .option(...TRANSLATION)
     .action(async (words: string[], opts: TextOptions, cmd: Command) => {
       if (!words.length) return cmd.help({ error: true });
-      return runTopic(words, opts, await contextFor(io, cmd));
+      return runTopic({ ...opts, words }, await f.context());
     });
   topic
     .command('search')
     .description('topics whose headword matches')
     .argument('<text>')
     .option(...source)
-    .action(async (q: string, opts: { source?: string }, cmd: Command) =>
-      runTopicSearch(q, opts, await contextFor(io, cmd)),
-    );
+    .action(async (q: string, opts: SourceOption) => runTopicSearch({ ...opts, q }, await f.context()));
   topic
     .command('browse')
     .description('every topic beginning with a letter')
-    .argument('<letter>')
+    .argument('<letter>', 'A to Z', letterOf)
     .option(...source)
-    .action(async (letter: string, opts: { source?: string }, cmd: Command) =>
-      runTopicBrowse(letter, opts, await contextFor(io, cmd)),
-    );
+    .action(async (letter: string, opts: SourceOption) => runTopicBrowse({ ...opts, letter }, await f.context()));
   topic
     .command('entry')
     .description('one topic by its slug')
@@ -141,7 +148,7 @@ export function registerTopic(program: Command, io: IO): void {
     .option(...source)
     .option(...TEXT)
     .option(...TRANSLATION)
-    .action(async (slug: string, opts: { source?: string } & TextOptions, cmd: Command) =>
-      runTopicEntry(slug, opts, await contextFor(io, cmd)),
+    .action(async (slug: string, opts: SourceOption & TextOptions) =>
+      runTopicEntry({ ...opts, slug }, await f.context()),
     );
 }

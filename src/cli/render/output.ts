@@ -30,6 +30,7 @@ export class Output {
   async flush(): Promise<void> {
     const text = this.text();
     this.lines.length = 0;
+    if (!text) return;
     const rows = (this.io.stdout as { rows?: number }).rows ?? 24;
     const height = text.split('\n').length - 1;
     if (this.pager && this.style.tty && height > rows - 1) {

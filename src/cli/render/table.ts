@@ -1,3 +1,4 @@
+import type { Context } from '../context.js';
 import type { Style } from './style.js';
 
 /**
@@ -18,4 +19,9 @@ export async function renderTable(
   });
   for (const r of rows) table.push(r.map(String));
   return table.toString().split('\n');
+}
+
+/** The table as lines of the command's output. */
+export async function printTable(ctx: Context, head: string[], rows: Array<Array<string | number>>): Promise<void> {
+  for (const line of await renderTable(ctx.style, head, rows)) ctx.out.line(line);
 }

@@ -8,8 +8,9 @@ export interface Exchange {
   bookmarks: ExchangeBookmark[];
 }
 
-export type ExchangeFormat = 'md' | 'json' | 'csv';
-export const EXCHANGE_FORMATS: readonly ExchangeFormat[] = ['md', 'json', 'csv'];
+import { EXCHANGE_FORMATS, type ExchangeFormat } from './format-names.js';
+
+export { EXCHANGE_FORMATS, type ExchangeFormat };
 
 /** A format named by a flag or by a file's extension (.md/.markdown, .json, .csv). */
 export function exchangeFormat(flag: string | undefined, path: string | undefined): ExchangeFormat {
