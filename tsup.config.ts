@@ -34,7 +34,18 @@ export default defineConfig([
     // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what
     // it builds on) on every embedded lookup's: bundled, they skip the module loader and the
     // resolution and loading of hundreds of small files (zod alone is ~80).
-    noExternal: ['commander', 'hono', /^@hono\//, 'zod', '@asteasolutions/zod-to-openapi', 'openapi3-ts', ...esmOnly],
+    // better-sqlite3's JavaScript too (a dozen files the CommonJS loader would resolve and compile
+    // on every lookup); its addon is loaded from its package (scripts/better-sqlite3-bindings.cjs).
+    noExternal: [
+      'commander',
+      'hono',
+      /^@hono\//,
+      'zod',
+      '@asteasolutions/zod-to-openapi',
+      'openapi3-ts',
+      'better-sqlite3',
+      ...esmOnly,
+    ],
     // The sources' import.meta.url (the package root, their packages' files) is the bundle's URL.
     inject: ['scripts/import-meta-url.js'],
     esbuildOptions(options) {
@@ -47,6 +58,16 @@ export default defineConfig([
     // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
     esbuildPlugins: [
       esmOnlyExternals(esmOnly),
+      {
+        name: 'better-sqlite3-addon',
+        setup(build) {
+          build.onResolve({ filter: /^bindings$/ }, (args) =>
+            /[\\/]better-sqlite3[\\/]/.test(args.importer)
+              ? { path: `${process.cwd()}/scripts/better-sqlite3-bindings.cjs` }
+              : undefined,
+          );
+        },
+      },
       {
         name: 'zod-without-locales',
         setup(build) {
