@@ -8,13 +8,19 @@ const esmOnly = esmOnlyDependencies();
 const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
 
 export default defineConfig([
-  // The launcher bin/bible.js imports: it runs the bundle below through a V8 code cache.
+  // The launcher bin/bible.js requires: it runs the bundle below through a V8 code cache. CommonJS
+  // as bin/bible.js is (bin/package.json): a start with no ES module skips Node's ESM loader.
   {
     entry: { launch: 'src/cli/launch.ts' },
-    format: ['esm'],
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
     target: 'node20',
     platform: 'node',
     outDir: 'dist',
+    inject: ['scripts/import-meta-url.js'],
+    esbuildOptions(options) {
+      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
+    },
     // The two builds run at once: each cleans the output folder but for the other's files.
     clean: ['!cli.cjs', '!cli.cjs.map'],
     dts: false,
@@ -93,7 +99,7 @@ export default defineConfig([
       },
     ],
     sourcemap: true,
-    clean: ['!launch.js'],
+    clean: ['!launch.cjs'],
     dts: false,
     define,
   },

@@ -45,7 +45,7 @@ describe("the newcomer's path", () => {
       });
       expect(r.stdout.trim().split('\n')).toEqual(['> bible-cli@0.1.0 prepare', `> tsup --silent --out-dir ${out}`]);
       expect(existsSync(join(out, 'cli.cjs'))).toBe(true);
-      expect(existsSync(join(out, 'launch.js'))).toBe(true);
+      expect(existsSync(join(out, 'launch.cjs'))).toBe(true);
     }, 120_000);
   });
 
