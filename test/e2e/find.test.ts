@@ -55,7 +55,7 @@ describe('the find engine in-process', () => {
     });
     expect(r.attribution).toBe(KJV_ATTRIBUTION);
     const why = r.results.flatMap((x) => x.why).join('\n');
-    expect(why).not.toMatch(/topic:|story:|cross-reference|Strong's|\(WEB\)/);
+    expect(why).not.toMatch(/topic:|commentary:|story:|cross-reference|Strong's|\(WEB\)/);
     // The full library reaches through WEB, Strong's, Nave's and the TSK.
     const all = findVerses(store, LOCAL_PRINCIPAL, 'What does the Bible say about worry and anxiety?', {
       translation: 'kjv',
@@ -68,10 +68,21 @@ describe('the find engine in-process', () => {
     }
   });
 
+  itWithSword("a commentary's outline heading brings in its passage, with the commentary's attribution", () => {
+    const q = 'when Ishmael mocked Isaac';
+    const all = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10 });
+    const heading = `commentary: Matthew Henry's Concise Commentary, "Ishmael mocks Isaac" (Genesis 21:9-13)`;
+    expect(all.results.find((x) => x.ref === 'Genesis 21:9')?.why).toContain(heading);
+    expect(all.attribution.split('\n').filter((l) => l.startsWith("Matthew Henry's"))).toHaveLength(1);
+    const off = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10, without: ['commentary'] });
+    expect(off.results.flatMap((x) => x.why).some((w) => w.startsWith('commentary:'))).toBe(false);
+    expect(off.attribution).not.toContain("Matthew Henry's");
+  });
+
   itWithSword('turns signals off on request, and a question of frame words alone finds nothing', () => {
     const q = 'the golden rule';
     const on = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5 });
-    expect(on.results[0]?.why).toContain('topic: GOLDEN RULE');
+    expect(on.results.flatMap((x) => x.why)).toContain('topic: GOLDEN RULE');
     const off = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5, without: ['topics'] });
     expect(off.results.flatMap((x) => x.why).some((w) => w.startsWith('topic:'))).toBe(false);
     expect(

@@ -66,6 +66,12 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     expect(reply).toContain('G26 ἀγάπη (agápē), “agape” in the question: love.');
   });
 
+  it("groups a verse under the commentary heading over its passage when no Nave's sub-heading lists it, with the commentary's attribution", async () => {
+    const reply = await ask(store, 'Nicodemus visits Jesus at night');
+    expect(reply).toContain('**The burial of Jesus**');
+    expect(reply).toContain("Matthew Henry's Concise Commentary on the Whole Bible (1706)");
+  });
+
   it('gives the simple helper three verses at most', async () => {
     for (const q of ['What does the Bible say about worry and anxiety?', 'How should I pray?'])
       expect(quoted(await ask(store, q, 'simple_helper')).length).toBeLessThanOrEqual(3);

@@ -3,6 +3,7 @@ import { BOOKS } from '../../src/core/canon/canon.js';
 import { formatReference } from '../../src/core/reference/reference.js';
 import { LibraryStore } from '../../src/library/store/library-store.js';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
+import { commentaryVotes } from '../../src/service/find/commentary.js';
 import { crossrefVotes } from '../../src/service/find/crossrefs.js';
 import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/service/find/lexical.js';
 import { namedVotes } from '../../src/service/find/named.js';
@@ -123,6 +124,7 @@ describe('the signals, on the real library', () => {
     topics: 'nave',
     crossrefs: 'tsk',
     stories: 'stories',
+    commentaries: ['mhcc', 'scofield', 'tdavid'],
     lexicons: ['greek', 'hebrew'],
     ...over,
   });
@@ -200,6 +202,19 @@ describe('the signals, on the real library', () => {
     expect(storyVotes(input('Who betrayed Jesus?', { stories: undefined }))).toEqual([]);
   });
 
+  itWithSword(
+    'commentary: the outline heading the words name, alike over all the verses it covers, only from readable commentaries',
+    () => {
+      const votes = commentaryVotes(input('when Ishmael mocked Isaac'));
+      const why = `commentary: Matthew Henry's Concise Commentary, "Ishmael mocks Isaac" (Genesis 21:9-13)`;
+      expect(ranked(votes).slice(0, 5)).toEqual([9, 10, 11, 12, 13].map((v) => `Genesis 21:${v}`));
+      expect(votes.filter((v) => v.why === why).map((v) => [v.score, v.resource])).toEqual(Array(5).fill([1, 'mhcc']));
+      expect(voteFor(votes, 'Genesis 21:8')?.why).not.toBe(why);
+      expect(commentaryVotes(input('when Ishmael mocked Isaac', { commentaries: ['scofield', 'tdavid'] }))).toEqual([]);
+      expect(commentaryVotes(input('when Ishmael mocked Isaac', { commentaries: [] }))).toEqual([]);
+    },
+  );
+
   it('crossrefs: the verses the best candidates link to', () => {
     const votes = crossrefVotes(input('Melchizedek'), [{ key: verseKey(1, 14, 18), score: 1 }]);
     expect(voteFor(votes, 'Psalms 110:4')?.why).toBe('cross-reference from Genesis 14:18');
@@ -209,13 +224,14 @@ describe('the signals, on the real library', () => {
 
   it('every signal answers an empty question with nothing', () => {
     const i = input('');
-    expect([namedVotes(i), lexicalMatches(i), strongsVotes(i), topicVotes(i), storyVotes(i)]).toEqual([
-      [],
-      [],
-      [],
-      [],
-      [],
-    ]);
+    expect([
+      namedVotes(i),
+      lexicalMatches(i),
+      strongsVotes(i),
+      topicVotes(i),
+      commentaryVotes(i),
+      storyVotes(i),
+    ]).toEqual([[], [], [], [], [], []]);
     expect(LOCAL_PRINCIPAL.canRead('kjv')).toBe(true);
   });
 });

@@ -12,9 +12,10 @@ export const FoundVerse = z
     v: z.number().int().min(1),
     text: z.string(),
     score: z.number().meta({ description: 'Fused relevance; only the order within one answer means anything' }),
-    why: z
-      .array(z.string())
-      .meta({ description: 'What brought the verse in: words, phrases, Strong’s numbers, topics, stories, links' }),
+    why: z.array(z.string()).meta({
+      description:
+        'What brought the verse in: words, phrases, Strong’s numbers, topics, commentary headings, stories, links',
+    }),
   })
   .meta({ id: 'FoundVerse' });
 export type FoundVerse = z.infer<typeof FoundVerse>;

@@ -5,6 +5,7 @@ import { confValue, confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { versification } from '../sword/versification.js';
 import { ZVerseReader } from '../sword/zverse.js';
+import { mhccOutline } from './commentary-outline.js';
 import { type LinkedNote, mhccSections, tdavidSections } from './commentary-sections.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
@@ -100,6 +101,9 @@ export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): 
               ? tdavidSections(linked[0].text, verses)
               : linked;
         for (const row of rows) writer.note(id, book.number, chapter, row.start, row.end, row.text);
+        if (id === 'mhcc' && linked[0])
+          for (const h of mhccOutline(linked[0].text, verses))
+            writer.heading(id, book.number, chapter, h.start, h.end, h.title);
         count += linked.length;
       });
     }

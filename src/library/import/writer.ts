@@ -25,6 +25,7 @@ export class LibraryWriter {
   private position = 0;
   private readonly insertVerse;
   private readonly insertNote;
+  private readonly insertHeading;
   private readonly insertWord;
   private readonly insertOccurrence;
   private readonly insertAnnotation;
@@ -56,6 +57,9 @@ export class LibraryWriter {
     );
     this.insertNote = this.db.prepare(
       'INSERT INTO commentary_notes (commentary, book, chapter, verse_start, verse_end, text) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.insertHeading = this.db.prepare(
+      'INSERT INTO commentary_headings (commentary, book, chapter, verse_start, verse_end, text) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.insertDictionary = this.db.prepare(
       'INSERT INTO dictionary_entries (dictionary, idx, headword, text) VALUES (?, ?, ?, ?)',
@@ -146,6 +150,10 @@ export class LibraryWriter {
 
   note(commentary: string, book: number, chapter: number, start: number, end: number, text: string): void {
     this.insertNote.run(commentary, book, chapter, start, end, text);
+  }
+
+  heading(commentary: string, book: number, chapter: number, start: number, end: number, text: string): void {
+    this.insertHeading.run(commentary, book, chapter, start, end, text);
   }
 
   dictionaryEntry(dictionary: string, idx: number, headword: string, text: string): void {

@@ -98,6 +98,17 @@ export interface NoteRow {
   text: string;
 }
 
+/** A commentary's outline heading over a verse range, as `bible find` ranked it: BM25 relevance, higher is better. */
+export interface RankedHeading {
+  commentary: string;
+  book: number;
+  chapter: number;
+  verse_start: number;
+  verse_end: number;
+  text: string;
+  score: number;
+}
+
 export interface StrongsRow {
   number: string;
   lexicon: 'greek' | 'hebrew';
@@ -669,5 +680,16 @@ export class LibraryStore {
     // The index matches any word of a transliteration; only a whole one that is the word counts.
     const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     return rows.filter((r) => fold(r.transliteration) === fold(w)).slice(0, limit);
+  }
+
+  /** Headings of the given commentaries' chapter outlines matching an FTS5 expression (commentary_headings_fts), best first. */
+  rankedHeadings(commentaries: readonly string[], match: string, limit: number): RankedHeading[] {
+    if (!commentaries.length) return [];
+    return this.stmt(
+      `SELECT h.commentary, h.book, h.chapter, h.verse_start, h.verse_end, h.text, -bm25(commentary_headings_fts) AS score
+       FROM commentary_headings_fts f JOIN commentary_headings h ON h.id = f.rowid
+       WHERE commentary_headings_fts MATCH ? AND h.commentary IN (SELECT value FROM json_each(?))
+       ORDER BY bm25(commentary_headings_fts) LIMIT ?`,
+    ).all(match, JSON.stringify(commentaries), limit) as RankedHeading[];
   }
 }

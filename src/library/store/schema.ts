@@ -12,6 +12,9 @@
  * strongs_occurrences the concordance: one row per (Strong's number, word span)
  * verse_annotations  per verse: the headings before it and its notes (JSON), where it has any
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
+ * commentary_headings per commentary: the headings of its chapter outlines, each over a verse range
+ *                    (Matthew Henry's "The building of Solomon's temple (1-10)"), for `bible find`
+ * commentary_headings_fts FTS5 over those headings, Porter-stemmed
  * dictionary_entries per dictionary: idx (0-based, alphabetical), headword, text
  * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
  * topic_entries      per topical work: slug, headword, sections (JSON), plain text
@@ -30,7 +33,18 @@
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
+
+/** A commentary's text over a verse range of one chapter: its notes, and its outlines' headings. */
+const COMMENTARY_RANGE_COLUMNS = `
+  id INTEGER PRIMARY KEY,
+  commentary TEXT NOT NULL,
+  book INTEGER NOT NULL,
+  chapter INTEGER NOT NULL,
+  verse_start INTEGER NOT NULL,
+  verse_end INTEGER NOT NULL,
+  text TEXT NOT NULL
+`;
 
 export const SCHEMA_SQL = `
 PRAGMA user_version = ${SCHEMA_VERSION};
@@ -81,16 +95,10 @@ CREATE TABLE verse_annotations (
   notes TEXT NOT NULL,               -- JSON array of { at, kind, text }: at is the marker's offset in the plain text
   PRIMARY KEY (translation, book, chapter, verse)
 ) WITHOUT ROWID;
-CREATE TABLE commentary_notes (
-  id INTEGER PRIMARY KEY,
-  commentary TEXT NOT NULL,
-  book INTEGER NOT NULL,
-  chapter INTEGER NOT NULL,
-  verse_start INTEGER NOT NULL,
-  verse_end INTEGER NOT NULL,
-  text TEXT NOT NULL
-);
+CREATE TABLE commentary_notes (${COMMENTARY_RANGE_COLUMNS});
 CREATE INDEX commentary_notes_key ON commentary_notes (commentary, book, chapter, verse_start);
+CREATE TABLE commentary_headings (${COMMENTARY_RANGE_COLUMNS});
+CREATE VIRTUAL TABLE commentary_headings_fts USING fts5(text, content='commentary_headings', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE dictionary_entries (
   id INTEGER PRIMARY KEY,
   dictionary TEXT NOT NULL,
@@ -154,6 +162,7 @@ INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');
 INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
 INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
+INSERT INTO commentary_headings_fts(commentary_headings_fts) VALUES ('rebuild');
 INSERT INTO find_fts(rowid, ${FIND_TRANSLATIONS.join(', ')})
   SELECT book * 1000000 + chapter * 1000 + verse,
     ${FIND_TRANSLATIONS.map((t) => `max(CASE translation WHEN '${t}' THEN text END)`).join(', ')}

@@ -19,6 +19,7 @@ function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>, canRead
   const used = new Set<string>();
   if (g.verses.length) used.add(g.translation);
   if (g.commentary) used.add(g.commentary.id);
+  for (const id of g.headings) used.add(id);
   const all = deps.store.resources().filter((r) => canRead(r.id));
   if (g.topics.length) used.add(all.find((x) => x.kind === 'topics')?.id ?? '');
   if (g.crossrefs) used.add(all.find((x) => x.kind === 'crossrefs')?.id ?? '');

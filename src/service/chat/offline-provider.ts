@@ -28,7 +28,16 @@ export class OfflineProvider implements ChatProvider {
       return {
         text: `${voice.noMatch}\n\n${OFFLINE_NOTE}`,
         model: OFFLINE_MODEL,
-        used: { ...g, verses: [], topics: [], stories: [], strongs: [], commentary: undefined, crossrefs: false },
+        used: {
+          ...g,
+          verses: [],
+          topics: [],
+          stories: [],
+          strongs: [],
+          commentary: undefined,
+          crossrefs: false,
+          headings: [],
+        },
       };
     }
     const simple = req.persona === 'simple_helper';

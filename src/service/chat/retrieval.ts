@@ -14,7 +14,10 @@ export interface GroundVerse {
   text: string;
   /** What brought the verse in (the find engine's reasons). */
   why: string[];
-  /** The Nave's sub-heading or theme it falls under ("Care: worldly"), or the passage the question named. */
+  /**
+   * The Nave's sub-heading or theme it falls under ("Care: worldly"), the commentary heading over
+   * its passage ("The building of Solomon's temple"), or the passage the question named.
+   */
   theme: string;
 }
 
@@ -33,6 +36,8 @@ export interface Grounding {
   commentary?: { id: string; ref: string; text: string };
   /** Whether a shown verse came in through a cross-reference (the TSK's attribution is then due). */
   crossrefs: boolean;
+  /** The commentaries whose headings are shown as themes (their attribution is then due). */
+  headings: string[];
 }
 
 /** How many verses each persona's answer quotes: the simple helper two or three at most. */
@@ -42,6 +47,8 @@ const ORIGINAL_WORDS = 6;
 
 const TOPIC_WHY = /^topic: (.+?)(?: \(see also from .+\))?$/;
 const STORY_WHY = /^story: (.+)$/;
+/** The find engine's commentary reason: the commentary's name, its heading in quotes, the passage. */
+const HEADING_WHY = /^commentary: .+?, "(.+)" \(.+\)$/;
 
 /** A question about the original languages ("which Greek word…", "the Hebrew words for…"). */
 const LANGUAGE_QUESTION = /\b(?:greek|hebrew|aramaic|original|strong'?s|lemma|transliterat\w*)\b/i;
@@ -97,6 +104,7 @@ export function retrieve(
     stories: [],
     strongs: [],
     crossrefs: false,
+    headings: [],
   };
   for (const r of found.results) {
     const book = BOOKS.findIndex((b) => b.name === r.book) + 1;
@@ -110,6 +118,15 @@ export function retrieve(
       // Only a sub-heading's first clause: Nave's runs some on ("INSTANCES OF. Isaac toward…").
       const head = heading?.split(/[.:]/)[0]?.trim();
       theme = head && !/^see$/i.test(head) ? `${titled(entry.headword)}: ${quiet(head)}` : titled(entry.headword);
+    }
+    // No Nave's sub-heading: the commentary heading over the verse's passage, when one brought it in.
+    const heading = theme ? undefined : r.why.map((w) => w.match(HEADING_WHY)?.[1]).find((h) => h);
+    if (heading) {
+      theme = heading;
+      const from = usable.find(
+        (u) => u.kind === 'commentary' && r.why.some((w) => w.startsWith(`commentary: ${u.name},`)),
+      );
+      if (from && !grounding.headings.includes(from.id)) grounding.headings.push(from.id);
     }
     if (r.why.some((w) => w.startsWith('cross-reference'))) grounding.crossrefs = true;
     grounding.verses.push({ ref: r.ref, text: r.text, why: r.why, theme });

@@ -4,6 +4,7 @@ import type { LibraryStore, ResourceRow } from '../../library/store/library-stor
 import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
 import type { Principal } from '../context.js';
+import { commentaryVotes } from './commentary.js';
 import { crossrefVotes } from './crossrefs.js';
 import { lexicalMatches, lexicalVotes } from './lexical.js';
 import { namedVotes } from './named.js';
@@ -18,10 +19,12 @@ import { topicVotes } from './topics.js';
 /**
  * How much each signal's best vote is worth in the fused score. A named reference outranks
  * everything. The signals that read the question against the verses themselves (words, phrases,
- * Strong's numbers, Nave's topics) count alike; stories name whole passages rather than verses,
- * and cross-references only echo the other signals' best verses, so each counts for less. Checked
- * on the dev and train question sets together (bench/find.mjs): around these values the figures
- * are flat (MRR 0.79-0.82 with strongs 0.3-1, topics 0.5-1.2, crossrefs 0.1-0.25).
+ * Strong's numbers, Nave's topics) count alike; commentary headings and stories name whole
+ * passages rather than verses, and cross-references only echo the other signals' best verses, so
+ * each counts for less. Checked on the dev and train question sets together (bench/find.mjs):
+ * around these values the figures are flat (MRR 0.79-0.82 with strongs 0.3-1, topics 0.5-1.2,
+ * crossrefs 0.1-0.25); commentary on dev, train and train2 together (summed MRR 2.21-2.27 with
+ * 0.4-0.75, against 2.15 without).
  */
 const WEIGHTS: Record<SignalName, number> = {
   named: 100,
@@ -29,6 +32,7 @@ const WEIGHTS: Record<SignalName, number> = {
   phrase: 1,
   strongs: 1,
   topics: 1,
+  commentary: 0.5,
   stories: 0.4,
   crossrefs: 0.25,
 };
@@ -43,6 +47,8 @@ export interface FindOptions {
 interface Fused {
   score: number;
   why: Map<SignalName, string>;
+  /** The resources votes named (see Vote.resource), for the attribution. */
+  resources: Set<string>;
 }
 
 /**
@@ -53,9 +59,10 @@ interface Fused {
  */
 function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): void {
   for (const vote of votes) {
-    const entry = fused.get(vote.key) ?? { score: 0, why: new Map<SignalName, string>() };
+    const entry = fused.get(vote.key) ?? { score: 0, why: new Map<SignalName, string>(), resources: new Set<string>() };
     entry.score += WEIGHTS[signal] * vote.score;
     entry.why.set(signal, vote.why);
+    if (vote.resource) entry.resources.add(vote.resource);
     fused.set(vote.key, entry);
   }
 }
@@ -69,7 +76,8 @@ const byScore = (fused: Map<VerseKey, Fused>) =>
 /**
  * The verses a question most likely means, best first, drawing only on what the principal may
  * read: named references, then a fusion of lexical ranking over the KJV and WEB, Strong's
- * numbers, Nave's topics, stories and TSK cross-references (each in its own module). Throws the
+ * numbers, Nave's topics, commentary headings, stories and TSK cross-references (each in its own
+ * module). Throws the
  * service's 404/403 when the translation is unknown or not readable.
  */
 export function findVerses(
@@ -92,6 +100,7 @@ export function findVerses(
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,
+    commentaries: on('commentary') ? usable.filter((r) => r.kind === 'commentary').map((r) => r.id) : [],
     lexicons: usable.filter((r) => r.kind === 'lexicon').map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew')),
   };
   const fused = new Map<VerseKey, Fused>();
@@ -101,11 +110,13 @@ export function findVerses(
   if (on('phrase')) fuse(fused, 'phrase', phraseVotes(input, matches));
   if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
+  fuse(fused, 'commentary', commentaryVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
 
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
+  const resources = new Set<string>();
   for (const { key, score } of byScore(fused)) {
     if (results.length >= options.limit) break;
     const { book, chapter, verse } = keyParts(key);
@@ -113,6 +124,7 @@ export function findVerses(
     if (!row) continue;
     const why = fused.get(key)?.why ?? new Map<SignalName, string>();
     for (const s of why.keys()) drawn.add(s);
+    for (const r of fused.get(key)?.resources ?? []) resources.add(r);
     const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
     results.push({
       ref: `${name} ${chapter}:${verse}`,
@@ -128,7 +140,7 @@ export function findVerses(
     query: question,
     translation: resource.id,
     results,
-    attribution: attributionOf(resource, input, drawn, usable),
+    attribution: attributionOf(resource, input, drawn, resources, usable),
   };
 }
 
@@ -137,6 +149,7 @@ function attributionOf(
   translation: ResourceRow,
   input: FindInput,
   drawn: Set<SignalName>,
+  resources: Set<string>,
   usable: ResourceRow[],
 ): string {
   const ids = new Set<string>([translation.id]);
@@ -145,6 +158,7 @@ function attributionOf(
   if (drawn.has('topics') && input.topics) ids.add(input.topics);
   if (drawn.has('stories') && input.stories) ids.add(input.stories);
   if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  for (const id of resources) ids.add(id);
   if (drawn.has('strongs')) for (const r of usable) if (r.kind === 'lexicon') ids.add(r.id);
   return [...ids]
     .map((id) => usable.find((r) => r.id === id)?.attribution)

@@ -1,7 +1,16 @@
 import type { LibraryStore } from '../../library/store/library-store.js';
 
 /** The signals the engine fuses, in the order their reasons are told. */
-export const SIGNALS = ['named', 'lexical', 'phrase', 'strongs', 'topics', 'stories', 'crossrefs'] as const;
+export const SIGNALS = [
+  'named',
+  'lexical',
+  'phrase',
+  'strongs',
+  'topics',
+  'commentary',
+  'stories',
+  'crossrefs',
+] as const;
 export type SignalName = (typeof SIGNALS)[number];
 
 /** A verse as one number: book × 1,000,000 + chapter × 1,000 + verse (canonical order). */
@@ -21,6 +30,8 @@ export interface Vote {
   key: VerseKey;
   score: number;
   why: string;
+  /** The resource the vote drew on, where a signal reads one of several (which commentary). */
+  resource?: string;
 }
 
 /** What every signal may read: the library, the question, and the resources the caller may use. */
@@ -35,6 +46,8 @@ export interface FindInput {
   topics?: string;
   crossrefs?: string;
   stories?: string;
+  /** The commentaries whose sections may speak for their verses (readable ones only). */
+  commentaries: string[];
   /** Strong's lexicons that may gloss an English word (readable ones only). */
   lexicons: Array<'greek' | 'hebrew'>;
 }
