@@ -1,42 +1,106 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const esmOnly = esmOnlyDependencies();
+const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
 
-export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  outDir: 'dist',
-  // Code splitting keeps `bible passage` lean: the server, importer, prompts and REPL load
-  // through dynamic import() into their own chunks.
-  splitting: true,
-  // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what it
-  // builds on) on every embedded lookup's: bundled, they skip the CommonJS loader and the
-  // resolution and loading of hundreds of small ES modules (zod alone is ~80 files).
-  noExternal: ['commander', 'hono', /^@hono\//, 'zod', '@asteasolutions/zod-to-openapi', 'openapi3-ts'],
-  // The bundled CommonJS needs a require in ESM.
-  banner: {
-    js: "import { createRequire as __bibleCreateRequire } from 'node:module'; const require = __bibleCreateRequire(import.meta.url);",
-  },
-  // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
-  // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
-  esbuildPlugins: [
-    {
-      name: 'zod-without-locales',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-          /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-            ? { path: 'zod-locales', namespace: 'empty' }
-            : undefined,
-        );
-        build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-      },
+export default defineConfig([
+  // The launcher bin/bible.js requires: it runs the bundle below through a V8 code cache. CommonJS
+  // as bin/bible.js is (bin/package.json): a start with no ES module skips Node's ESM loader.
+  {
+    entry: { launch: 'src/cli/launch.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    outDir: 'dist',
+    inject: ['scripts/import-meta-url.js'],
+    esbuildOptions(options) {
+      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
     },
-  ],
-  sourcemap: true,
-  clean: true,
-  dts: false,
-  define: { __BIBLE_VERSION__: JSON.stringify(pkg.version) },
-});
+    // The two builds run at once: each cleans the output folder but for the other's files.
+    clean: ['!cli.cjs', '!cli.cjs.map'],
+    dts: false,
+    define,
+  },
+  // The whole CLI as one CommonJS script: a vm.Script can take V8's code cache, an ES module
+  // cannot on Node 20. What a command loads with `await import()` stays lazy (esbuild evaluates a
+  // module only when first imported), and a lookup reads one file instead of resolving dozens.
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    outDir: 'dist',
+    splitting: false,
+    // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what
+    // it builds on) on every embedded lookup's: bundled, they skip the module loader and the
+    // resolution and loading of hundreds of small files (zod alone is ~80).
+    // better-sqlite3's JavaScript too (a dozen files the CommonJS loader would resolve and compile
+    // on every lookup); its addon is loaded from its package (scripts/better-sqlite3-bindings.cjs).
+    noExternal: [
+      'commander',
+      'hono',
+      /^@hono\//,
+      'zod',
+      '@asteasolutions/zod-to-openapi',
+      'openapi3-ts',
+      'better-sqlite3',
+      ...esmOnly,
+    ],
+    // The sources' import.meta.url (the package root, their packages' files) is the bundle's URL.
+    inject: ['scripts/import-meta-url.js'],
+    esbuildOptions(options) {
+      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
+      // import() of a package becomes require(), which loads ES modules too (Node >= 20.19): a
+      // vm.Script's own dynamic import() would need an experimental loader hook.
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
+    // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
+    // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
+    esbuildPlugins: [
+      esmOnlyExternals(esmOnly),
+      {
+        name: 'better-sqlite3-addon',
+        setup(build) {
+          build.onResolve({ filter: /^bindings$/ }, (args) =>
+            /[\\/]better-sqlite3[\\/]/.test(args.importer)
+              ? { path: `${process.cwd()}/scripts/better-sqlite3-bindings.cjs` }
+              : undefined,
+          );
+        },
+      },
+      {
+        name: 'zod-without-locales',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+            /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+              ? { path: 'zod-locales', namespace: 'empty' }
+              : undefined,
+          );
+          build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+        },
+      },
+    ],
+    // ASCII only, so the launcher can read it as latin1 (half the time of UTF-8). esbuild escapes
+    // strings but keeps comments and regular expressions as written; an escape means the same
+    // character in both (a line's columns shift, in the few lines that have one).
+    plugins: [
+      {
+        name: 'ascii-only',
+        renderChunk: (code, chunk) =>
+          chunk.path.endsWith('.cjs')
+            ? { code: code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) }
+            : undefined,
+      },
+    ],
+    sourcemap: true,
+    clean: ['!launch.cjs'],
+    dts: false,
+    define,
+  },
+]);

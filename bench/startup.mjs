@@ -7,6 +7,8 @@
 //    (people read different passages), "cached" a repeat answered from the on-disk cache;
 //  - remote: a cache hit against a `bible serve` this script starts (no request leaves the process);
 //  - peak RSS (VmHWM, from /usr/bin/time -v) of an embedded lookup.
+// The built CLI runs through a V8 code cache (src/cli/launch.ts) in this run's cache dir: the first
+// run of each command writes it, as a user's first run would; the medians leave that run out.
 // Targets (issue 17): cold passage <= 1.25 x and below diatheke; cached <= 1.15; search and
 // concordance <= 1.3; find <= 1.5; peak RSS of a lookup <= 80 MiB.
 // Usage: npm run build && node bench/startup.mjs [runs=11]

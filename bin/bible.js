@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Launcher: runs the built CLI (npm run build). Never a TypeScript loader at run time.
-import { main } from '../dist/cli.js';
+// Launcher: runs the built CLI (npm run build) through its code cache (src/cli/launch.ts). Never a
+// TypeScript loader at run time. CommonJS (bin/package.json), as dist/launch.cjs is: a start that
+// loads no ES module skips the setting up of Node's ES module loader.
+const { launch } = require('../dist/launch.cjs');
 
 // Piped into `head`: the reader is gone, so stop quietly.
 const quietOnEpipe = (err) => {
@@ -10,6 +12,6 @@ const quietOnEpipe = (err) => {
 process.stdout.on('error', quietOnEpipe);
 process.stderr.on('error', quietOnEpipe);
 
-main(process.argv).then((code) => {
+launch(process.argv).then((code) => {
   process.exitCode = code;
 });

@@ -3,12 +3,14 @@ import type { ImportProgress } from '../library/import/import.js';
 
 /**
  * The composition of the embedded mode, kept in the CLI so that client/ depends on core alone:
- * the service itself, answering in-process (Hono's app.fetch) over the local library, as the
- * all-access local principal with no quota. The service and the library load on first use.
+ * the service itself, answering in-process over the local library, as the all-access local
+ * principal with no quota. Data requests go to the embedded dispatcher (the routes' handlers with
+ * no HTTP machinery); the rest to the whole Hono app through app.fetch, loaded only then. The
+ * service and the library load on first use.
  */
 export class EmbeddedTransport implements Transport {
   readonly description = 'embedded library';
-  private app: Promise<{ fetch: (req: Request) => Response | Promise<Response> }> | undefined;
+  private service: Promise<EmbeddedService> | undefined;
 
   constructor(
     private readonly libraryPath: string,
@@ -19,10 +21,10 @@ export class EmbeddedTransport implements Transport {
   ) {}
 
   private load() {
-    this.app ??= (async () => {
-      const [{ openLibrary }, { createApp }] = await Promise.all([
+    this.service ??= (async () => {
+      const [{ openLibrary }, { embeddedDispatcher }] = await Promise.all([
         import('../library/ensure.js'),
-        import('../service/app.js'),
+        import('../service/dispatch.js'),
       ]);
       const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress);
       try {
@@ -33,21 +35,38 @@ export class EmbeddedTransport implements Transport {
           `the local library ${this.libraryPath} cannot be read (${(err as Error).message}); rebuild it with \`bible library import\``,
         );
       }
-      return createApp({ store, env: this.env });
+      const deps = { store, env: this.env };
+      let app: Promise<FetchHandler> | undefined;
+      return {
+        dispatch: embeddedDispatcher(deps),
+        // Chat, /openapi.json and whatever the dispatcher leaves: the whole app, loaded then.
+        app: () => {
+          app ??= import('../service/app.js').then(({ createApp }) => createApp(deps));
+          return app;
+        },
+      };
     })();
-    return this.app;
+    return this.service;
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
-    return sendInProcess(await this.load(), req);
+    const service = await this.load();
+    const answer = req.body === undefined && !req.onChunk ? service.dispatch(req) : undefined;
+    if (answer) return answer;
+    return sendInProcess(await service.app(), req);
   }
 }
 
+type FetchHandler = { fetch: (req: Request) => Response | Promise<Response> };
+
+interface EmbeddedService {
+  /** The data routes in-process, without HTTP (src/service/dispatch.ts). */
+  dispatch: import('../service/dispatch.js').Dispatcher;
+  app: () => Promise<FetchHandler>;
+}
+
 /** A request answered by a fetch handler in this process (the service's app), as a transport answers. */
-export async function sendInProcess(
-  app: { fetch: (req: Request) => Response | Promise<Response> },
-  req: TransportRequest,
-): Promise<TransportResponse> {
+export async function sendInProcess(app: FetchHandler, req: TransportRequest): Promise<TransportResponse> {
   const res = await app.fetch(
     new Request(`http://embedded${req.path}`, {
       method: req.method,

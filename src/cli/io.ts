@@ -7,7 +7,16 @@ export interface IO {
 }
 
 export function processIO(): IO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Node makes process.stdin on first use (a stream, and the fs stream modules: ~2 ms), which
+    // a lookup never needs.
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
 }
 
 /** What a piped question, key or note may hold: far past any real one, well short of memory trouble. */

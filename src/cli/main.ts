@@ -8,8 +8,10 @@ import { type IO, processIO } from './io.js';
 import { buildProgram, commanderExitCode } from './program.js';
 
 /** Runs the CLI and resolves to the exit code; never throws. */
-export async function main(argv: string[], io: IO = processIO()): Promise<number> {
-  if (io.stdin === process.stdin) installInterruptHandler();
+export async function main(argv: string[], given?: IO): Promise<number> {
+  const io = given ?? processIO();
+  // The process's own streams (a test's IO leaves its runner's signal handlers alone).
+  if (!given) installInterruptHandler();
   const program = buildProgram(new Factory(io));
   // Bare `bible` is a request for help, as with gh: on stdout, success.
   if (argv.length <= 2) {

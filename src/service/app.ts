@@ -11,21 +11,9 @@ import { OPENAPI_DOCUMENT } from './openapi.js';
 import { measured, opsRoutes } from './ops.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
-import { bibleRoutes } from './routes/bible.js';
-import { catalogRoutes } from './routes/catalog.js';
-import { commentaryRoutes } from './routes/commentaries.js';
 import type { DataMiddleware } from './routes/common.js';
-import { concordanceRoutes } from './routes/concordance.js';
-import { crossrefRoutes } from './routes/crossrefs.js';
-import { dictionaryRoutes } from './routes/dictionaries.js';
-import { findRoutes } from './routes/find.js';
-import { createRouter } from './routes/router.js';
-import { searchRoutes } from './routes/search.js';
-import { storyRoutes } from './routes/stories.js';
-import { strongsRoutes } from './routes/strongs.js';
-import { topicRoutes } from './routes/topics.js';
-
-const CACHE_CONTROL = 'private, max-age=300';
+import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
+import { createRouter, mount } from './routes/router.js';
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -45,7 +33,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
 
   app.use('/v1/data/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.res.headers.set('Cache-Control', CACHE_CONTROL);
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', DATA_CACHE_CONTROL);
     else c.res.headers.delete('Cache-Control');
   });
 
@@ -56,17 +44,7 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
     dataQuota(deps),
     responseCache(),
   ];
-  app.route('/', catalogRoutes(deps, data));
-  app.route('/', bibleRoutes(deps, data));
-  app.route('/', strongsRoutes(deps, data));
-  app.route('/', commentaryRoutes(deps, data));
-  app.route('/', dictionaryRoutes(deps, data));
-  app.route('/', topicRoutes(deps, data));
-  app.route('/', crossrefRoutes(deps, data));
-  app.route('/', storyRoutes(deps, data));
-  app.route('/', searchRoutes(deps, data));
-  app.route('/', concordanceRoutes(deps, data));
-  app.route('/', findRoutes(deps, data));
+  mount(app, dataRoutes(deps, data));
   app.post('/v1/chat', chatBodyLimit());
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
   // MCP over Streamable HTTP: the same keys; each data request its tools make is counted as any other.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packagesLoadedBy } from '../support/cli.js';
 
 /**
  * Every `bible` run loads what src/cli/main.ts imports statically, so the heavy packages (zod,
@@ -55,5 +56,16 @@ describe("the CLI's start-up path", () => {
     const found = heavy.filter((p) => packages.has(p)).map((p) => `${p}: ${packages.get(p)?.join(' -> ')}`);
     expect(found).toEqual([]);
     expect([...packages.keys()].sort()).toEqual(['commander']);
+  });
+});
+
+describe("the built CLI's start-up", () => {
+  it('an embedded lookup loads the SQLite addon and nothing else of node_modules: no HTTP, server or schema package', async () => {
+    // better-sqlite3's JavaScript is in the bundle: only its addon is loaded from its package.
+    expect(await packagesLoadedBy(['passage', 'John 3:16', '--no-cache'])).toEqual(['better-sqlite3']);
+  });
+
+  it('help loads no package at all', async () => {
+    expect(await packagesLoadedBy(['--help'])).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedTransport } from '../../src/cli/embedded-transport.js';
+import { LibraryStore } from '../../src/library/store/library-store.js';
+import { type Dispatcher, embeddedDispatcher } from '../../src/service/dispatch.js';
 import { TEST_LIBRARY } from '../support/env.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
@@ -60,21 +62,48 @@ const PATHS = [
   '/v1/data/bible/web/find?q=what%20does%20the%20Bible%20say%20about%20worry&limit=3',
   '/v1/data/bible/kjv/find?q=',
   '/v1/data/no/such/endpoint',
+  // Requests the embedded dispatcher must read as Hono does: escapes, repeats, odd shapes.
+  '/v1/data/bible/kjv/Song%20of%20Solomon/2',
+  '/v1/data/bible/kjv/passage?ref=John+3%3A16',
+  '/v1/data/bible/kjv/passage?ref=John%203:16&ref=Gen%201:1',
+  '/v1/data/stories?limit=1&limit=2',
+  '/v1/data/stories?limit=2&unknown=1&unknown=2',
+  '/v1/data/bible/kjv/John/3/',
+  '/v1/data/bible/kjv/John/03',
+  '/v1/data/bible/kjv/John/3.0',
+  '/v1/data/strongs/G26%2F1',
+  '/v1/data/strongs/%25',
+  '/v1/data/bible/KJV/passage?ref=',
+  '/v1/data/bible/kjv/passage?ref',
+  '/v1/data/bible/kjv/search?q=%E2%80%9Cgod%E2%80%9D',
+  '/v1/data/bible/kjv/./passage?ref=John%203:16',
+];
+
+/** What the dispatcher leaves to the whole app (it answers every other path above itself). */
+const LEFT_TO_THE_APP = [
+  '/v1/data/no/such/endpoint',
+  '/v1/data/bible/kjv/John/3/',
+  '/v1/data/bible/kjv/./passage?ref=John%203:16',
 ];
 
 describe('the embedded service answers as bible serve does', () => {
   let served: Served;
   let key: string;
   let embedded: EmbeddedTransport;
+  let store: LibraryStore;
+  let dispatch: Dispatcher;
 
   beforeAll(async () => {
     const dataDir = serviceDataDir();
     key = await createKey(dataDir, ['--name', 'differential']);
     served = await serve(dataDir);
     embedded = new EmbeddedTransport(TEST_LIBRARY, { PATH: process.env.PATH }, () => {});
+    store = new LibraryStore(TEST_LIBRARY);
+    dispatch = embeddedDispatcher({ store });
   });
   afterAll(async () => {
     await served?.stop();
+    store?.close();
   });
 
   it.each(PATHS)('GET %s', async (path) => {
@@ -89,6 +118,13 @@ describe('the embedded service answers as bible serve does', () => {
       body: remote.body,
       cacheControl: remote.headers.get('cache-control') ?? undefined,
     });
+  });
+
+  it('the dispatcher answers the data paths itself, and leaves the rest to the whole app', async () => {
+    const answered = PATHS.filter((path) => dispatch({ method: 'GET', path }) !== undefined);
+    expect(PATHS.filter((path) => !answered.includes(path))).toEqual(LEFT_TO_THE_APP);
+    expect(dispatch({ method: 'POST', path: '/v1/data/catalog' })).toBeUndefined();
+    expect(dispatch({ method: 'GET', path: '/openapi.json' })).toBeUndefined();
   });
 
   it('covers every data operation /openapi.json lists, the extensions included', async () => {

@@ -44,7 +44,8 @@ describe("the newcomer's path", () => {
         env: { ...process.env, npm_config_update_notifier: 'false' },
       });
       expect(r.stdout.trim().split('\n')).toEqual(['> bible-cli@0.1.0 prepare', `> tsup --silent --out-dir ${out}`]);
-      expect(existsSync(join(out, 'cli.js'))).toBe(true);
+      expect(existsSync(join(out, 'cli.cjs'))).toBe(true);
+      expect(existsSync(join(out, 'launch.cjs'))).toBe(true);
     }, 120_000);
   });
 

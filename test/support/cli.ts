@@ -43,10 +43,10 @@ export function cliEnv(options: CliOptions): NodeJS.ProcessEnv {
 }
 
 /** Runs the built CLI (bin/bible.js) as a subprocess, in the environment of `cliEnv`. */
-export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+export function runCli(args: string[], options: CliOptions = {}, nodeArgs: string[] = []): Promise<CliResult> {
   const env = cliEnv(options);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -59,4 +59,14 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** The packages (by name) a run of the built CLI loads, in the order first loaded; fails if the run does. */
+export async function packagesLoadedBy(args: string[], options: CliOptions = {}): Promise<string[]> {
+  const preload = join(process.cwd(), 'test', 'support', 'loaded-modules.cjs');
+  const r = await runCli(args, options, ['-r', preload]);
+  if (r.code !== 0) throw new Error(`bible ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  const files = JSON.parse(r.stderr.match(/^LOADED (.*)$/m)?.[1] ?? '[]') as string[];
+  const names = files.flatMap((f) => f.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
+  return [...new Set(names)];
 }

@@ -10,11 +10,11 @@ import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
 import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
 import { IncludeQuery, studyFields } from './study-include.js';
+import { ok, routeTable } from './table.js';
 
 export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/passage',

@@ -4,7 +4,7 @@ import { BookList, Catalog } from '../../core/schemas/index.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
 
@@ -20,7 +20,7 @@ const CatalogForKey = Catalog.extend({
 }).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
 
 export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/catalog',

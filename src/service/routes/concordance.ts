@@ -6,12 +6,12 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
 export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/strongs/{number}/verses',

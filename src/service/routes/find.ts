@@ -4,14 +4,14 @@ import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { findVerses } from '../find/engine.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 // Its query names (q, limit) key the response cache: dataRoute declares them.
 const PATH = '/v1/data/bible/{translation}/find';
 
 /** `GET /v1/data/bible/{translation}/find?q=…`: the verses a question most likely means (extension). */
 export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: PATH,

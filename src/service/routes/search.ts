@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
@@ -29,7 +29,7 @@ function flag(name: string, value: string | undefined, values: readonly string[]
 }
 
 export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/bible/{translation}/search',

@@ -10,7 +10,7 @@ import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');
@@ -21,7 +21,7 @@ function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readabl
 const optionalText = (description: string) => z.string().optional().openapi({ description });
 
 export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/stories',

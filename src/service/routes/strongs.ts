@@ -5,7 +5,7 @@ import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, requiredQuery, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
 
@@ -22,7 +22,7 @@ function entry(row: StrongsRow, attribution: string) {
 }
 
 export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/strongs/search',

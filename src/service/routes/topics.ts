@@ -5,10 +5,10 @@ import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
-import { createRouter, ok } from './router.js';
+import { ok, routeTable } from './table.js';
 
 export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = createRouter();
+  const router = routeTable();
   router.openapi(
     dataRoute({
       path: '/v1/data/topics/merged',

@@ -1,0 +1,77 @@
+import { isAscii } from 'node:buffer';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { cacheDir } from '../config/paths.js';
+
+type Main = (argv: string[]) => Promise<number>;
+
+/**
+ * Runs the bundled CLI (dist/cli.cjs, one CommonJS script) through a V8 code cache kept in the
+ * cache dir. Node 20 compiles every ES module from source on every start, and has neither
+ * module.enableCompileCache nor a code cache for ES modules; a vm.Script takes V8's cachedData, so
+ * a run skips parsing and compiling what the runs that wrote the cache compiled (most of a
+ * lookup's start-up after Node's own). Hand-written because no package does this for a bundle of
+ * our own. The cache is named by the build (a new build never reads an old cache: V8 itself checks
+ * only the source's length) and rewritten, holding what it held and what this run compiled, by a
+ * quick run (under 3 s: a lookup, not a server, a first-use build or a chat) of a command it
+ * does not cover yet, or when V8 rejects it (another Node, other flags). Any failure to read or
+ * write it only costs that speed.
+ */
+export function launch(argv: string[]): Promise<number> {
+  const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+  const bytes = readFileSync(bundle);
+  // The build writes it in ASCII (tsup.config.ts): latin1 decodes that the same, in half the time.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const dir = join(cacheDir(process.env), 'code');
+  const cacheFile = join(dir, `cli-${__BIBLE_BUILD__}-${process.version}.v8`);
+  let cachedData: Buffer | undefined;
+  let covered: string[] = [];
+  try {
+    cachedData = readFileSync(cacheFile);
+    covered = readFileSync(`${cacheFile}.commands`, 'utf8').split('\n');
+  } catch {}
+  // The CommonJS wrapper, as Node's loader would give the bundle.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: bundle,
+    cachedData,
+  });
+  const module = { exports: {} as { main: Main } };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
+  if (script.cachedDataRejected || !covered.includes(command)) {
+    const started = performance.now();
+    // At exit, so the cache holds the functions this run compiled, not just the top level.
+    process.once('exit', () => {
+      if (performance.now() - started > QUICK_RUN_MS) return;
+      const commands = script.cachedDataRejected ? [command] : [...covered, command];
+      writeCache(dir, cacheFile, script.createCachedData(), commands);
+    });
+  }
+  return module.exports.main(argv);
+}
+
+/** A run longer than this (a server, a first-use build, a chat) adds nothing to the cache: it would only grow it. */
+const QUICK_RUN_MS = 3000;
+
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+function writeCache(dir: string, file: string, data: Buffer, commands: string[]): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Caches of other builds or Node versions, once a week old: an upgrade leaves its old one
+    // behind, while two installs used in turn (a global one, a checkout) keep theirs.
+    for (const name of readdirSync(dir)) {
+      const other = join(dir, name);
+      const modified = statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (!other.startsWith(file) && modified < Date.now() - STALE_MS) rmSync(other, { force: true });
+    }
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, data);
+    writeFileSync(`${temp}.commands`, commands.join('\n'));
+    renameSync(temp, file);
+    renameSync(`${temp}.commands`, `${file}.commands`);
+  } catch {}
+}

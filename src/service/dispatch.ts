@@ -1,0 +1,127 @@
+import type { z } from '@hono/zod-openapi';
+import { getPath, getQueryParams, tryDecodeURIComponent } from 'hono/utils/url';
+import { LOCAL_PRINCIPAL, type ServiceDeps } from './context.js';
+import { ApiError, errorBody } from './errors.js';
+import { declaredQueryNames, repeatedQueryError } from './known-query.js';
+import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
+import type { TableRoute } from './routes/table.js';
+import { validationError } from './routes/validation.js';
+
+/** An answer as the service gives it: status, headers (lower-case names) and the JSON text. */
+export interface DispatchedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A request the dispatcher answers, or undefined for one it leaves to the whole app. */
+export type Dispatcher = (req: { method: string; path: string }) => Promise<DispatchedAnswer> | undefined;
+
+/**
+ * A path and query the URL parser would leave as they are (so Hono would see them so too): the
+ * characters a client's encodeURIComponent and URLSearchParams write, well-formed escapes, no
+ * dot segments. Anything else is left to the whole app.
+ */
+const PLAIN_REQUEST = /^\/[\w\-.~!$&'()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
+const PLAIN_ESCAPES = /%(?![0-9A-Fa-f]{2})/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|\?|$)/;
+
+interface Compiled extends TableRoute {
+  pattern: RegExp;
+  params: string[];
+  queryNames: readonly string[] | undefined;
+}
+
+function compile(entry: TableRoute): Compiled {
+  const params: string[] = [];
+  // Hono's `:name` matches one non-empty segment; the paths have no other pattern characters.
+  const source = entry.route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { ...entry, pattern: new RegExp(`^${source}$`), params, queryNames: declaredQueryNames(entry.route.path) };
+}
+
+const json = (status: number, value: unknown, headers: Record<string, string> = {}): DispatchedAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(value),
+});
+
+/**
+ * The embedded service's data routes without the HTTP machinery: no Request or Response (undici),
+ * no Hono routing, no OpenAPI registry. The same route tables and handlers as `createApp`, matched
+ * in the same order, with the same validation (each route's own zod schemas, the same hook's
+ * message) and the same answers, as the local all-access principal: no key, quota or answer cache
+ * (one process, one request). test/e2e/embedded-served.test.ts holds every endpoint to what
+ * `bible serve` answers. Requests it does not know (chat, /openapi.json, an unknown path, a
+ * method other than GET) are left to the whole app.
+ */
+export function embeddedDispatcher(deps: ServiceDeps): Dispatcher {
+  const routes = dataRoutes(deps, []).flatMap((table) => table.routes.map(compile));
+  return (req) => {
+    if (req.method !== 'GET' || !PLAIN_REQUEST.test(req.path)) return undefined;
+    if (PLAIN_ESCAPES.test(req.path) || DOT_SEGMENT.test(req.path)) return undefined;
+    const url = `http://embedded${req.path}`;
+    // Hono's own reading of the path and query (hono/utils/url), so both read a request alike.
+    const path = getPath({ url } as Request);
+    for (const route of routes) {
+      const match = route.pattern.exec(path);
+      if (match) return answer(route, match, url, deps);
+    }
+    return undefined;
+  };
+}
+
+async function answer(route: Compiled, match: RegExpExecArray, url: string, deps: ServiceDeps) {
+  try {
+    const queries = getQueryParams(url) as Record<string, string[]>;
+    const repeated = repeatedQueryError(route.queryNames, queries);
+    if (repeated) return json(400, repeated);
+    // The validators in @hono/zod-openapi's order: query, then path.
+    const valid: Record<string, unknown> = {};
+    const request = route.route.request;
+    const parts: Array<[string, z.ZodType | undefined, () => unknown]> = [
+      [
+        'query',
+        request?.query as z.ZodType | undefined,
+        () => Object.fromEntries(Object.entries(queries).map(([k, v]) => (v.length === 1 ? [k, v[0]] : [k, v]))),
+      ],
+      [
+        'param',
+        request?.params as z.ZodType | undefined,
+        () => Object.fromEntries(route.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
+      ],
+    ];
+    for (const [target, schema, value] of parts) {
+      if (!schema) continue;
+      const result = await schema.safeParseAsync(value());
+      if (!result.success) {
+        const { code, message } = validationError({ target, error: result.error });
+        return json(400, errorBody(code, message));
+      }
+      valid[target] = result.data;
+    }
+    // The handlers read their input, the principal and answer with ok() (c.set, c.body): the
+    // part of Hono's Context they use, in-process.
+    const context = {
+      req: { valid: (target: string) => valid[target] },
+      get: (key: string) => (key === 'principal' ? LOCAL_PRINCIPAL : undefined),
+      set: () => {},
+      body: (body: string, status: number, headers: Record<string, string>) => ({ status, headers, body }),
+    };
+    const res = (await route.handler(context as never, async () => {})) as unknown as {
+      status: number;
+      body: string;
+    };
+    return {
+      status: res.status,
+      headers: { 'content-type': 'application/json', 'cache-control': DATA_CACHE_CONTROL },
+      body: res.body,
+    };
+  } catch (err) {
+    if (err instanceof ApiError) return json(err.status, errorBody(err.code, err.message));
+    deps.logError?.(err);
+    return json(500, errorBody('INTERNAL_ERROR', 'internal error; the request is safe to retry'));
+  }
+}
