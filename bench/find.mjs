@@ -33,9 +33,13 @@ const { BOOKS } = await import('../src/core/canon/canon.ts');
 const store = new LibraryStore(library);
 const sets = questionSets(values);
 
-/** success@10, recall@10 and MRR of a ranker (question → refs, best first) over a set. */
+/**
+ * success@10, recall@10 and MRR of a ranker (question → refs, best first) over a set, and
+ * success@3 (the simple helper's chat quotes the top three; bench/chat.mjs should come near it).
+ */
 function measure(questions, rank) {
   let success = 0;
+  let success3 = 0;
   let recall = 0;
   let rr = 0;
   for (const { q, expect } of questions) {
@@ -43,11 +47,12 @@ function measure(questions, rank) {
     const hits = expect.filter((e) => refs.includes(e)).length;
     const first = refs.findIndex((r) => expect.includes(r));
     if (hits) success++;
+    if (first >= 0 && first < 3) success3++;
     recall += hits / expect.length;
     rr += first >= 0 ? 1 / (first + 1) : 0;
   }
   const n = questions.length;
-  return { success: success / n, recall: recall / n, mrr: rr / n };
+  return { success: success / n, recall: recall / n, mrr: rr / n, success3: success3 / n };
 }
 
 const engine = (without) => (q) =>
@@ -66,7 +71,7 @@ const yardstick = (translation) => (q) => {
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
 const row = (label, m) =>
   console.log(
-    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}`,
+    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}  success@3 ${pct(m.success3)}`,
   );
 
 for (const [name, path] of sets) {
