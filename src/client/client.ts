@@ -71,6 +71,16 @@ export interface RawAnswer {
 
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
+/**
+ * The extension endpoints' paths as /openapi.json names them: a remote service that answers an
+ * extension with a plain 404 is asked whether its contract lists the path (see `lists`).
+ */
+export const EXTENSION_PATHS = {
+  find: '/v1/data/bible/{translation}/find',
+  search: '/v1/data/bible/{translation}/search',
+  strongsVerses: '/v1/data/strongs/{number}/verses',
+} as const;
+
 /** The typed client of the Partner Data and Chat Service. */
 export class BibleClient {
   constructor(private readonly options: ClientOptions) {}
@@ -169,6 +179,21 @@ export class BibleClient {
     const body = parse(res) as { success?: boolean };
     if (res.status !== 200 || body?.success !== true) throw errorFromResponse(res.status, body, res.headers);
     return body as T;
+  }
+
+  /**
+   * Whether the service's /openapi.json (which the contract serves) lists a path, named by its
+   * template; undefined when the document cannot tell (not served, not JSON, no paths).
+   */
+  async lists(template: string): Promise<boolean | undefined> {
+    try {
+      const answer = await this.raw('/openapi.json', {}, { maxRetries: 0 });
+      const paths = (answer.body as { paths?: unknown } | undefined)?.paths;
+      if (answer.status !== 200 || typeof paths !== 'object' || paths === null) return undefined;
+      return Object.hasOwn(paths, template);
+    } catch {
+      return undefined;
+    }
   }
 
   catalog() {

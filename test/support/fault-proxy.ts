@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small HTTP proxy in front of `bible serve` that can answer the next requests with a 500
  * envelope (optionally with Retry-After), hold them, or pass them on and lose the answer (the
- * service did the work; the client sees the connection drop), and counts what reaches it.
+ * service did the work; the client sees the connection drop), and counts what reaches it. It can
+ * also play a partner service that predates our extensions (`withoutExtensions`).
  */
 // Set by the proxy's own connection to the service, not passed on.
 const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
@@ -15,6 +16,8 @@ export class FaultProxy {
   private retryAfter: string | undefined;
   private holdMs = 0;
   private drops = 0;
+  /** Paths of the operations tagged `extensions`, as patterns, while playing an older service. */
+  private extensions: RegExp[] = [];
   seen = 0;
   url = '';
 
@@ -30,6 +33,13 @@ export class FaultProxy {
         if (this.retryAfter !== undefined) headers['retry-after'] = this.retryAfter;
         res.writeHead(500, headers);
         res.end(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'injected fault' } }));
+        return;
+      }
+      const path = (req.url ?? '/').split('?')[0] as string;
+      if (this.extensions.some((re) => re.test(path))) {
+        // In the contract's envelope and words of its own, as another implementation may answer.
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'Not Found' } }));
         return;
       }
       const headers: Record<string, string> = {};
@@ -50,7 +60,8 @@ export class FaultProxy {
         if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding') out[k] = v;
       });
       res.writeHead(upstream.status, out);
-      res.end(Buffer.from(await upstream.arrayBuffer()));
+      const answer = Buffer.from(await upstream.arrayBuffer());
+      res.end(path === '/openapi.json' && this.extensions.length ? JSON.stringify(contractOnly(answer)) : answer);
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
@@ -68,6 +79,17 @@ export class FaultProxy {
     this.drops = n;
   }
 
+  /**
+   * From now on, a service from before the extensions: their paths are answered with a plain
+   * NOT_FOUND, and /openapi.json lists only the contract's operations.
+   */
+  async withoutExtensions(): Promise<void> {
+    const doc = (await (await fetch(`${this.target}/openapi.json`)).json()) as OpenApi;
+    this.extensions = Object.keys(doc.paths)
+      .filter((p) => !(p in contractOnly(Buffer.from(JSON.stringify(doc))).paths))
+      .map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`));
+  }
+
   hold(ms: number): void {
     this.holdMs = ms;
   }
@@ -76,4 +98,17 @@ export class FaultProxy {
     this.server?.closeAllConnections();
     await new Promise<void>((r) => this.server?.close(() => r()) ?? r());
   }
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, { tags?: string[] }>>;
+}
+
+/** The document without the paths whose every operation is tagged `extensions`. */
+function contractOnly(body: Buffer): OpenApi {
+  const doc = JSON.parse(body.toString()) as OpenApi;
+  const paths = Object.entries(doc.paths).filter(([, ops]) =>
+    Object.values(ops).some((op) => !op.tags?.includes('extensions')),
+  );
+  return { ...doc, paths: Object.fromEntries(paths) };
 }

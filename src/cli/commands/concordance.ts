@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { extension } from '../extension.js';
+import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
@@ -30,7 +30,7 @@ export async function runConcordance(opts: ConcordanceOptions, ctx: Context): Pr
   // catalog's first may carry no Strong's numbers), so only a chosen id goes through resourceId.
   const translation =
     opts.translation || ctx.config.translation ? await ctx.resourceId('bible', opts.translation) : undefined;
-  const data = await extension(ctx, "verses by Strong's number", () =>
+  const data = await extension(ctx, EXTENSIONS.strongsVerses, () =>
     fetchPages(
       (pageLimit, pageOffset) => client.strongsVerses(number, { translation, limit: pageLimit, offset: pageOffset }),
       (page) => page.verses,

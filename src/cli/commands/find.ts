@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { extension } from '../extension.js';
+import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
@@ -22,7 +22,7 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
   const { limit } = opts;
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
-  const data = await extension(ctx, 'find', () => client.find(translation, question, limit));
+  const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit));
   await present(ctx, data, () => {
     heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
     if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));

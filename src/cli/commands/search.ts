@@ -4,7 +4,7 @@ import { parseSearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { parseScope } from '../../core/search/scope.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { extension } from '../extension.js';
+import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
@@ -109,7 +109,7 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
   const wanted = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
-  const data = await extension(ctx, 'verse search', () =>
+  const data = await extension(ctx, EXTENSIONS.search, () =>
     fetchPages(
       (pageLimit, pageOffset) =>
         client.search(translation, q, {

@@ -22,7 +22,7 @@ import {
 import { emphasis, groupRuns } from '../commands/commentary.js';
 import type { ResourceKind } from '../context.js';
 import { usageError } from '../errors.js';
-import { offeredBy } from '../extension.js';
+import { EXTENSIONS, type Extension, offeredBy } from '../extension.js';
 import { fetchPassages, oneReference, referencesFromArgs } from '../references.js';
 import { toolError } from './tool-error.js';
 
@@ -105,7 +105,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     if (!first) throw usageError(`this key can read no ${kind}`);
     return first.id;
   };
-  const extension = <T>(feature: string, call: () => Promise<T>) => offeredBy(deps.where, feature, call);
+  const extension = <T>(ext: Extension, call: () => Promise<T>) => offeredBy(deps.where, ext, client, call);
 
   define(
     server,
@@ -185,7 +185,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     },
     async (args) => {
       const id = await resourceId('bible', args.translation);
-      const data = await extension('search', () =>
+      const data = await extension(EXTENSIONS.search, () =>
         client.search(id, args.query, { in: args.within, limit: args.limit ?? 25, offset: args.offset }),
       );
       const lines = data.results.map((h) => `${h.ref} ${h.text}`);
@@ -222,7 +222,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       output: ConcordanceResult,
     },
     async (args) => {
-      const data = await extension("verses by Strong's number", () =>
+      const data = await extension(EXTENSIONS.strongsVerses, () =>
         client.strongsVerses(args.number.toUpperCase(), {
           translation: args.translation ?? deps.defaults.bible,
           limit: args.limit ?? 25,
@@ -257,7 +257,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     },
     async (args) => {
       const id = await resourceId('bible', args.translation);
-      const data = await extension('find', () => client.find(id, args.question, args.limit));
+      const data = await extension(EXTENSIONS.find, () => client.find(id, args.question, args.limit));
       const text = data.results.length
         ? data.results.map((r) => `${r.ref} ${r.text}\n  (${r.why.join('; ')})`).join('\n')
         : `No verse found for: ${data.query}`;
