@@ -29,6 +29,7 @@ function typed(refs: Reference[]): TypedReference[] {
  * Checked against the canon here, so a typo costs no request and gets a "did you mean".
  */
 export async function referencesFromArgs(args: string[]): Promise<TypedReference[]> {
+  if (!args.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
   let first: unknown;
   for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(args.join(' '))]) {
     try {

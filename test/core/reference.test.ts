@@ -166,6 +166,9 @@ describe('reference parsing', () => {
     expectError('John 22', 'not-found', 'John has 21 chapters');
     expectError('John 22:1', 'not-found', 'John has 21 chapters');
     expectError('John 3:37', 'not-found', 'John 3 has 36 verses');
+    expectError('John 0:1', 'not-found', 'John has no chapter 0: chapters are numbered from 1');
+    expectError('John 3:0', 'not-found', 'John 3 has no verse 0: verses are numbered from 1');
+    expectError('Obadiah 0', 'not-found', 'Obadiah has no chapter 0: chapters are numbered from 1');
     expectError('John 3:16-40', 'not-found', 'John 3 has 36 verses');
     expectError('Gen 1:1-1000', 'not-found', 'Genesis 1 has 31 verses');
     expectError('John 1234:1', 'not-found', 'John has 21 chapters');

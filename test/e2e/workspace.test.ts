@@ -199,6 +199,12 @@ describe('the study workspace, end to end', () => {
     expect([typo.code, typo.stderr]).toEqual([4, "bible: unknown book 'Jhon' (did you mean John?)\n"]);
     const badTag = await runCli(['bookmark', 'Gen 1:1', '--tag', 'a,b'], env);
     expect(badTag.code).toBe(2);
+    // `note add` taught the verb: bookmark takes the reference itself, and says so.
+    const verb = await runCli(['bookmark', 'add', 'Gen 1:1'], env);
+    expect([verb.code, verb.stderr]).toEqual([
+      2,
+      `bible: bookmark takes a reference, not 'add': bible bookmark "John 3:16"\n`,
+    ]);
     expect((await runCli(['note', 'rm', '1', '2'], env)).stdout).toBe(
       'Removed note #1 on John 3:16\nRemoved note #2 on John 3:17-18\n',
     );

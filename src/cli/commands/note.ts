@@ -103,7 +103,21 @@ export async function runNoteRemove(opts: { ids: number[] }, ctx: Context): Prom
   );
 }
 
+/** Words a user may type after `bookmark` as after `note`; bookmark takes the reference itself. */
+const NOT_BOOKMARK_VERBS: Record<string, string> = {
+  add: 'bible bookmark "John 3:16"',
+  rm: 'bible bookmark "John 3:16" --rm',
+  remove: 'bible bookmark "John 3:16" --rm',
+  list: 'bible bookmarks',
+  ls: 'bible bookmarks',
+};
+
 export async function runBookmark(opts: TagOption & { ref: string[]; rm?: boolean }, ctx: Context): Promise<void> {
+  const [first = '', ...rest] = opts.ref;
+  const hint = NOT_BOOKMARK_VERBS[first.toLowerCase()];
+  // "add" alone is no book; "list" alone is a list, not a reference.
+  if (hint && (rest.length > 0 || hint === 'bible bookmarks'))
+    throw usageError(`bookmark takes a reference, not '${first}': ${hint}`);
   const range = await rangeOfText(opts.ref.join(' '));
   if (opts.rm) {
     const removed = await withUserStore(ctx, (s) => s.removeBookmark(range));

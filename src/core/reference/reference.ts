@@ -53,7 +53,12 @@ function plural(n: number, word: string): string {
 
 /** Throws a not-found InvalidReferenceError naming the book's chapter count when the chapter is not in it. */
 export function checkChapter(book: Book, chapter: number): void {
-  if (chapter < 1 || chapter > book.chapters) {
+  if (chapter < 1)
+    throw new InvalidReferenceError(
+      'not-found',
+      `${book.name} has no chapter ${chapter}: chapters are numbered from 1`,
+    );
+  if (chapter > book.chapters) {
     throw new InvalidReferenceError('not-found', `${book.name} has ${plural(book.chapters, 'chapter')}`);
   }
 }
@@ -62,7 +67,12 @@ export function checkChapter(book: Book, chapter: number): void {
 export function checkVerse(book: Book, chapter: number, verse: number): void {
   checkChapter(book, chapter);
   const count = verseCount(book, chapter);
-  if (verse < 1 || verse > count) {
+  if (verse < 1)
+    throw new InvalidReferenceError(
+      'not-found',
+      `${book.name} ${chapter} has no verse ${verse}: verses are numbered from 1`,
+    );
+  if (verse > count) {
     throw new InvalidReferenceError('not-found', `${book.name} ${chapter} has ${plural(count, 'verse')}`);
   }
 }
