@@ -13,6 +13,7 @@ import { phraseVotes } from './phrase.js';
 import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
+import { speakerVotes, withoutSpeaker } from './speaker.js';
 import { storyVotes } from './stories.js';
 import { strongsVotes } from './strongs.js';
 import { topicVotes } from './topics.js';
@@ -37,6 +38,7 @@ const WEIGHTS: Record<SignalName, number> = {
   commentary: 0.5,
   stories: 0.4,
   crossrefs: 0.25,
+  speaker: 2,
 };
 
 export interface FindOptions {
@@ -97,7 +99,7 @@ export function findVerses(
   const input: FindInput = {
     store,
     question: text,
-    words: contentWords(text).slice(0, MAX_WORDS),
+    words: withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
@@ -116,6 +118,7 @@ export function findVerses(
   fuse(fused, 'commentary', commentaryVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
+  if (on('speaker')) fuse(fused, 'speaker', speakerVotes(input, byScore(fused)));
 
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();

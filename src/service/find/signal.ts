@@ -11,6 +11,7 @@ export const SIGNALS = [
   'commentary',
   'stories',
   'crossrefs',
+  'speaker',
 ] as const;
 export type SignalName = (typeof SIGNALS)[number];
 
