@@ -240,15 +240,15 @@ describe('the signals, on the real library', () => {
     expect(crossrefVotes(input('x', { crossrefs: undefined }), [{ key: verseKey(1, 14, 18), score: 1 }])).toEqual([]);
   });
 
-  it('prominence: the cross-references pointing to each of the best candidates, most-linked first', () => {
-    // Isaiah 9:6 is the most linked-to verse of the TSK (180 links), Isaiah 41:10 has 129,
-    // Jeremiah 1:8 (the same promise, less known) 15.
+  it('prominence: how many books cross-refer to each of the best candidates, most widely cited first', () => {
+    // Isaiah 9:6 is cross-referred to from more books than any other verse (44), Isaiah 41:10
+    // from 37, Jeremiah 1:8 (the same promise, less known) from 10.
     const candidates = [verseKey(24, 1, 8), verseKey(23, 41, 10), verseKey(23, 9, 6)].map((key) => ({ key, score: 1 }));
     const votes = prominenceVotes(input('Do not be afraid, for I am with you'), candidates);
     expect(ranked(votes)).toEqual(['Isaiah 9:6', 'Isaiah 41:10', 'Jeremiah 1:8']);
     expect(voteFor(votes, 'Isaiah 9:6')?.score).toBe(1);
-    expect(voteFor(votes, 'Isaiah 41:10')?.score).toBe((Math.log1p(129) / Math.log1p(180)) ** 2);
-    expect(voteFor(votes, 'Jeremiah 1:8')?.why).toBe('well known: 15 cross-references point to Jeremiah 1:8');
+    expect(voteFor(votes, 'Isaiah 41:10')?.score).toBe((Math.log1p(37) / Math.log1p(44)) ** 2);
+    expect(voteFor(votes, 'Jeremiah 1:8')?.why).toBe('well known: cross-referred to from 10 books');
     // Only the best candidates are weighed, and only with a readable cross-reference set.
     const many = Array.from({ length: PROMINENCE_CANDIDATES }, (_, i) => ({ key: verseKey(19, 119, i + 1), score: 1 }));
     expect(voteFor(prominenceVotes(input('x'), [...many, candidates[1]!]), 'Isaiah 41:10')).toBeUndefined();

@@ -34,7 +34,7 @@ export class LibraryWriter {
   private readonly insertTopic;
   private readonly insertStrongs;
   private readonly insertCrossref;
-  private readonly insertCrossrefLinks;
+  private readonly insertCrossrefReach;
   private readonly insertStory;
 
   constructor(path: string) {
@@ -72,8 +72,8 @@ export class LibraryWriter {
       'INSERT INTO strongs (number, lexicon, lemma, transliteration, pronunciation, gloss, definition) VALUES (@number, @lexicon, @lemma, @transliteration, @pronunciation, @gloss, @definition)',
     );
     this.insertCrossref = this.db.prepare('INSERT INTO crossrefs (book, chapter, verse, refs) VALUES (?, ?, ?, ?)');
-    this.insertCrossrefLinks = this.db.prepare(
-      'INSERT INTO crossref_links (book, chapter, verse, links) VALUES (?, ?, ?, ?)',
+    this.insertCrossrefReach = this.db.prepare(
+      'INSERT INTO crossref_reach (book, chapter, verse, books) VALUES (?, ?, ?, ?)',
     );
     this.insertStory = this.db.prepare(
       'INSERT INTO stories (slug, ord, theme_list, testament, kind, data, title, characters, hooks, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -176,9 +176,9 @@ export class LibraryWriter {
     this.insertCrossref.run(book, chapter, verse, JSON.stringify(refs));
   }
 
-  /** How many cross-references point to a verse. */
-  crossrefLinks(book: number, chapter: number, verse: number, links: number): void {
-    this.insertCrossrefLinks.run(book, chapter, verse, links);
+  /** How many books of the Bible hold a cross-reference to a verse. */
+  crossrefReach(book: number, chapter: number, verse: number, books: number): void {
+    this.insertCrossrefReach.run(book, chapter, verse, books);
   }
 
   story(story: StoryFields): void {

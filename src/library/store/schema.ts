@@ -22,8 +22,8 @@
  * strongs            Strong's Greek and Hebrew entries (number like G26 / H430)
  * strongs_fts        FTS5 over lemma, transliteration, gloss and definition
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
- * crossref_links     per verse: how many cross-references point to it (its in-degree in the TSK),
- *                    a measure of how well known a verse is, for `bible find`
+ * crossref_reach     per verse: how many books of the Bible hold a cross-reference to it, a
+ *                    measure of how well known a verse is, for `bible find`
  * stories            curated stories (JSON), with canonical reading order
  * stories_fts        FTS5 over title, characters, hooks and summary
  * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
@@ -139,11 +139,11 @@ CREATE TABLE crossrefs (
   refs TEXT NOT NULL,
   PRIMARY KEY (book, chapter, verse)
 ) WITHOUT ROWID;
-CREATE TABLE crossref_links (
+CREATE TABLE crossref_reach (
   book INTEGER NOT NULL,
   chapter INTEGER NOT NULL,
   verse INTEGER NOT NULL,
-  links INTEGER NOT NULL,
+  books INTEGER NOT NULL,
   PRIMARY KEY (book, chapter, verse)
 ) WITHOUT ROWID;
 CREATE TABLE stories (

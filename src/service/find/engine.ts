@@ -38,7 +38,7 @@ const WEIGHTS: Record<SignalName, number> = {
   commentary: 0.5,
   stories: 0.4,
   crossrefs: 0.25,
-  // A multiplier, not a vote (see boost): the most-linked verse's score counts for 1.6 times.
+  // A multiplier, not a vote (see boost): the most widely cited verse's score counts for 1.6 times.
   prominence: 0.6,
 };
 
