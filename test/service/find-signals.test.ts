@@ -39,6 +39,9 @@ describe('reading a question', () => {
     expect(contentWords('the verse behind "love is patient" in Romans 8')).toEqual(['love', 'patient']);
     expect(contentWords("God's plans, God's hope")).toEqual(['god', 'plans', 'hope']);
     expect(contentWords('what is the')).toEqual([]);
+    // Light verbs leave the meaning to the word after them.
+    expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
+    expect(contentWords('how to become wise')).toEqual(['wise']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {
