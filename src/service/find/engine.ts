@@ -10,6 +10,7 @@ import { lexicalMatches, lexicalVotes } from './lexical.js';
 import { namedVotes } from './named.js';
 import { passageVotes } from './passage.js';
 import { phraseVotes } from './phrase.js';
+import { prominenceVotes } from './prominence.js';
 import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
@@ -39,6 +40,8 @@ const WEIGHTS: Record<SignalName, number> = {
   stories: 0.4,
   crossrefs: 0.25,
   speaker: 2,
+  // A multiplier, not a vote (see boost): the most widely cited verse's score counts for 1.6 times.
+  prominence: 0.6,
 };
 
 export interface FindOptions {
@@ -68,6 +71,20 @@ function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): v
     entry.why.set(signal, vote.why);
     if (vote.resource) entry.resources.add(vote.resource);
     fused.set(vote.key, entry);
+  }
+}
+
+/**
+ * Scales the fused score of the verses a prior speaks for by 1 + weight × its vote, so a prior
+ * reorders what the other signals found and adds nothing where they found nothing. A named
+ * reference keeps its place: the question chose it.
+ */
+function boost(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): void {
+  for (const vote of votes) {
+    const entry = fused.get(vote.key);
+    if (!entry || entry.why.has('named')) continue;
+    entry.score *= 1 + WEIGHTS[signal] * vote.score;
+    entry.why.set(signal, vote.why);
   }
 }
 
@@ -103,6 +120,7 @@ export function findVerses(
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
+    prominence: on('prominence') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,
     commentaries: on('commentary') ? usable.filter((r) => r.kind === 'commentary').map((r) => r.id) : [],
     lexicons: usable.filter((r) => r.kind === 'lexicon').map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew')),
@@ -119,6 +137,7 @@ export function findVerses(
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
   if (on('speaker')) fuse(fused, 'speaker', speakerVotes(input, byScore(fused)));
+  boost(fused, 'prominence', prominenceVotes(input, byScore(fused)));
 
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
@@ -164,6 +183,7 @@ function attributionOf(
   if (drawn.has('topics') && input.topics) ids.add(input.topics);
   if (drawn.has('stories') && input.stories) ids.add(input.stories);
   if (drawn.has('crossrefs') && input.crossrefs) ids.add(input.crossrefs);
+  if (drawn.has('prominence') && input.prominence) ids.add(input.prominence);
   for (const id of resources) ids.add(id);
   if (drawn.has('strongs')) for (const r of usable) if (r.kind === 'lexicon') ids.add(r.id);
   return [...ids]

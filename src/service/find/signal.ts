@@ -12,6 +12,7 @@ export const SIGNALS = [
   'stories',
   'crossrefs',
   'speaker',
+  'prominence',
 ] as const;
 export type SignalName = (typeof SIGNALS)[number];
 
@@ -48,6 +49,8 @@ export interface FindInput {
   topics?: string;
   crossrefs?: string;
   stories?: string;
+  /** The cross-reference set whose links to a verse measure how well known it is (prominence.ts). */
+  prominence?: string;
   /** The commentaries whose sections may speak for their verses (readable ones only). */
   commentaries: string[];
   /** Strong's lexicons that may gloss an English word (readable ones only). */
