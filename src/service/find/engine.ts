@@ -39,8 +39,9 @@ const WEIGHTS: Record<SignalName, number> = {
   commentary: 0.5,
   stories: 0.4,
   crossrefs: 0.25,
+  // Multipliers, not votes (see boost): a verse Jesus speaks in counts for 3 times when his words
+  // are asked for; the most widely cited verse's score for 1.6 times.
   speaker: 2,
-  // A multiplier, not a vote (see boost): the most widely cited verse's score counts for 1.6 times.
   prominence: 0.6,
 };
 
@@ -136,7 +137,7 @@ export function findVerses(
   fuse(fused, 'commentary', commentaryVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, byScore(fused)));
-  if (on('speaker')) fuse(fused, 'speaker', speakerVotes(input, byScore(fused)));
+  if (on('speaker')) boost(fused, 'speaker', speakerVotes(input, byScore(fused)));
   boost(fused, 'prominence', prominenceVotes(input, byScore(fused)));
 
   const results: FoundVerse[] = [];
