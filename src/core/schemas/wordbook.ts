@@ -14,3 +14,13 @@ export type WordBookEntry = z.infer<typeof WordBookEntry>;
 export function wordBookText(e: WordBookEntry): string {
   return [e.sense, e.note, `KJV: ${e.refs.join('; ')}`].filter(Boolean).join('\n\n');
 }
+
+/** What `wordBookText` wrote, read back: the sense (first paragraph) and the cited references (last). */
+export function wordBookSense(text: string): { sense: string; refs: string[] } {
+  const paragraphs = text.split('\n\n');
+  const last = paragraphs.at(-1) ?? '';
+  return {
+    sense: paragraphs[0] ?? '',
+    refs: last.startsWith('KJV: ') ? last.slice(5).split('; ') : [],
+  };
+}

@@ -677,6 +677,20 @@ export class LibraryStore {
     return red;
   }
 
+  private readonly dictionaryTexts = new Map<string, Array<{ headword: string; text: string }>>();
+
+  /** Every entry of a dictionary (headword and text), read once per store: the word book is 633 short entries. */
+  dictionaryAll(dictionary: string): Array<{ headword: string; text: string }> {
+    let all = this.dictionaryTexts.get(dictionary);
+    if (!all) {
+      all = this.stmt('SELECT headword, text FROM dictionary_entries WHERE dictionary = ? ORDER BY idx').all(
+        dictionary,
+      ) as Array<{ headword: string; text: string }>;
+      this.dictionaryTexts.set(dictionary, all);
+    }
+    return all;
+  }
+
   private readonly findFrequencies = new Map<string, number>();
 
   /** How many verses of find_fts hold a word (any translation's column); remembered per word. */

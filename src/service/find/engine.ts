@@ -1,5 +1,6 @@
 import { BOOKS } from '../../core/canon/canon.js';
 import { FIND_QUESTION_MAX, type FindResult, type FoundVerse } from '../../core/schemas/find.js';
+import { WORDBOOK } from '../../library/import/known-modules.js';
 import type { LibraryStore, ResourceRow } from '../../library/store/library-store.js';
 import { FIND_TRANSLATIONS } from '../../library/store/schema.js';
 import { readable } from '../access.js';
@@ -123,6 +124,7 @@ export function findVerses(
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
     prominence: on('prominence') ? firstOf('crossrefs')?.id : undefined,
     stories: on('stories') ? firstOf('stories')?.id : undefined,
+    wordbook: usable.some((r) => r.id === 'kjv') ? usable.find((r) => r.id === WORDBOOK.id)?.id : undefined,
     commentaries: on('commentary') ? usable.filter((r) => r.kind === 'commentary').map((r) => r.id) : [],
     lexicons: usable.filter((r) => r.kind === 'lexicon').map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew')),
   };

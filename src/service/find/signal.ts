@@ -49,6 +49,8 @@ export interface FindInput {
   topics?: string;
   crossrefs?: string;
   stories?: string;
+  /** The KJV word book (today's words to the KJV's), when readable with the KJV it cites. */
+  wordbook?: string;
   /** The cross-reference set whose links to a verse measure how well known it is (prominence.ts). */
   prominence?: string;
   /** The commentaries whose sections may speak for their verses (readable ones only). */

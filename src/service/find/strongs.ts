@@ -1,4 +1,5 @@
 import type { FindInput, Vote } from './signal.js';
+import { wordBookNumbers } from './wordbook.js';
 
 /** How many lexicon entries one word may bring in, best first. */
 const PER_WORD = 3;
@@ -26,7 +27,9 @@ export function lexiconPrefix(word: string): string {
  * and the KJV's archaic ones meet at the number: "worry" reaches "take no thought" (Matthew
  * 6:34), "patient" reaches "suffereth long". Only words the translations seldom use cross it. A
  * verse's vote is the share of the question's words it reaches, each by its best entry (the
- * first entry counts fully, later ones less).
+ * first entry counts fully, later ones less). Where the KJV word book's senses know the word, the
+ * numbers its entries' headwords render come first and count fully ("worry" → careful → G3309),
+ * as the lexicons' text alone leads "worry" to H6093 "worrisomeness" (Genesis 3:17).
  */
 export function strongsVotes(input: FindInput): Vote[] {
   if (!input.lexicons.length) return [];
@@ -34,26 +37,39 @@ export function strongsVotes(input: FindInput): Vote[] {
   // bridge runs through either.
   const tagged = input.translations;
   if (!tagged.length) return [];
-  const reach = new Map<number, Map<string, { weight: number; why: string }>>();
+  const reach = new Map<number, Map<string, { weight: number; why: string; curated: boolean }>>();
   for (const word of input.words) {
     if (input.store.findFrequency(word) > SELDOM) continue;
-    const entries = input.store.strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD);
-    entries.forEach((entry, rank) => {
-      const weight = 1 / (rank + 1);
+    // The word book's senses, where they know the word, count fully and before the lexicons'
+    // text, which the word meets only by its first letters (see wordbook.ts).
+    const curated = input.wordbook ? wordBookNumbers(input.store, input.wordbook, word) : [];
+    const fromBook = curated.flatMap((n) => {
+      const entry = input.store.strongs(n.number);
+      return entry && input.lexicons.includes(entry.lexicon) ? [{ entry, headword: n.headword }] : [];
+    });
+    const searched = input.store
+      .strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD)
+      .filter((e) => !fromBook.some((b) => b.entry.number === e.number))
+      .map((entry) => ({ entry, headword: undefined }));
+    [...fromBook, ...searched].forEach(({ entry, headword }, rank) => {
+      const weight = headword ? 1 : 1 / (rank + 1);
       const keys = new Set<number>();
       for (const t of tagged) for (const k of input.store.strongsVerseKeys(t, entry.number, BROAD + 1)) keys.add(k);
       if (keys.size > BROAD) return;
-      const why = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word})`;
+      const via = headword ? `, the word book's "${headword}"` : '';
+      const why = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word}${via})`;
       for (const key of keys) {
-        const words = reach.get(key) ?? new Map<string, { weight: number; why: string }>();
+        const words = reach.get(key) ?? new Map<string, { weight: number; why: string; curated: boolean }>();
         const old = words.get(word);
-        if (!old || old.weight < weight) words.set(word, { weight, why });
+        if (!old || old.weight < weight) words.set(word, { weight, why, curated: headword !== undefined });
         reach.set(key, words);
       }
     });
   }
   return [...reach].map(([key, words]) => {
     const score = [...words.values()].reduce((n, w) => n + w.weight, 0) / input.words.length;
-    return { key, score, why: `Strong's ${[...words.values()].map((w) => w.why).join('; ')}` };
+    const vote: Vote = { key, score, why: `Strong's ${[...words.values()].map((w) => w.why).join('; ')}` };
+    if ([...words.values()].some((w) => w.curated)) vote.resource = input.wordbook;
+    return vote;
   });
 }
