@@ -1,7 +1,6 @@
 import { CommanderError } from 'commander';
 import { SilentExit } from './errors.js';
 import { EXIT } from './exit-codes.js';
-import { describeFailure } from './exit-mapping.js';
 import { Factory } from './factory.js';
 import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
@@ -12,7 +11,7 @@ export async function main(argv: string[], given?: IO): Promise<number> {
   const io = given ?? processIO();
   // The process's own streams (a test's IO leaves its runner's signal handlers alone).
   if (!given) installInterruptHandler();
-  const program = buildProgram(new Factory(io));
+  const program = await buildProgram(new Factory(io), argv);
   // Bare `bible` is a request for help, as with gh: on stdout, success.
   if (argv.length <= 2) {
     program.outputHelp();
@@ -24,6 +23,8 @@ export async function main(argv: string[], given?: IO): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) return commanderExitCode(err);
     if (err instanceof SilentExit) return err.exitCode;
+    // Loaded on failure only: it knows every error class (the client's, the workspace's, references').
+    const { describeFailure } = await import('./exit-mapping.js');
     const failure = describeFailure(err);
     if (argv.includes('--json')) io.stderr.write(`${JSON.stringify(failure.envelope)}\n`);
     else io.stderr.write(`bible: ${failure.message}\n`);
