@@ -60,6 +60,8 @@ export default defineConfig([
       // vm.Script's own dynamic import() would need an experimental loader hook.
       options.supported = { ...options.supported, 'dynamic-import': false };
     },
+    // Builtins keep their node: prefix, so the plugin below sees commander's node:child_process.
+    removeNodeProtocol: false,
     // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
     // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
     esbuildPlugins: [
@@ -70,6 +72,16 @@ export default defineConfig([
           build.onResolve({ filter: /^bindings$/ }, (args) =>
             /[\\/]better-sqlite3[\\/]/.test(args.importer)
               ? { path: `${process.cwd()}/scripts/better-sqlite3-bindings.cjs` }
+              : undefined,
+          );
+        },
+      },
+      {
+        name: 'commander-lazy-child-process',
+        setup(build) {
+          build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+            /[\\/]commander[\\/]/.test(args.importer)
+              ? { path: `${process.cwd()}/scripts/commander-child-process.cjs` }
               : undefined,
           );
         },

@@ -42,10 +42,11 @@ export function launch(argv: string[]): Promise<number> {
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
   if (script.cachedDataRejected || !covered.includes(command)) {
-    const started = performance.now();
+    // Date.now(), not performance.now(), whose first use loads perf_hooks.
+    const started = Date.now();
     // At exit, so the cache holds the functions this run compiled, not just the top level.
     process.once('exit', () => {
-      if (performance.now() - started > QUICK_RUN_MS) return;
+      if (Date.now() - started > QUICK_RUN_MS) return;
       const commands = script.cachedDataRejected ? [command] : [...covered, command];
       writeCache(dir, cacheFile, script.createCachedData(), commands);
     });
