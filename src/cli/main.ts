@@ -6,6 +6,9 @@ import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
 import { buildProgram, commanderExitCode } from './program.js';
 
+// For the launcher: whether the answers this run showed are all in the response cache (src/cli/replay.ts).
+export { cacheUse } from '../client/cache-use.js';
+
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], given?: IO): Promise<number> {
   const io = given ?? processIO();
