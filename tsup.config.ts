@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
+import { lazyNamespaces } from './scripts/lazy-namespaces.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const esmOnly = esmOnlyDependencies();
@@ -102,6 +103,11 @@ export default defineConfig([
     // strings but keeps comments and regular expressions as written; an escape means the same
     // character in both (a line's columns shift, in the few lines that have one).
     plugins: [
+      // Each lazily evaluated module's namespace object is filled by its own init, not at every start.
+      {
+        name: 'lazy-namespaces',
+        renderChunk: (code, chunk) => (chunk.path.endsWith('.cjs') ? { code: lazyNamespaces(code) } : undefined),
+      },
       {
         name: 'ascii-only',
         renderChunk: (code, chunk) =>
