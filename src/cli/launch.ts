@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
-import { captureOutput, keep, replayed, replayFile } from './replay.js';
+import { captureOutput, keep, ownStreams, replayed, replayFile, writeOut } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
 interface Bundle {
@@ -19,13 +19,14 @@ interface Bundle {
  * the bundle; a lookup the replay may keep has its output kept as it is printed.
  */
 export function launch(argv: string[]): Promise<number> {
-  const replay = replayFile(argv, process.env, process);
+  const replay = replayFile(argv, process.env, ownStreams());
   const kept = replay ? replayed(replay) : undefined;
   if (kept) {
-    process.stdout.write(kept.stdout);
-    process.stderr.write(kept.stderr);
+    writeOut(1, kept.stdout);
+    writeOut(2, kept.stderr);
     return Promise.resolve(kept.code);
   }
+  stopQuietlyOnEpipe();
   const bundle = loadBundle(argv);
   if (!replay) return bundle.main(argv);
   const output = captureOutput();
@@ -34,10 +35,23 @@ export function launch(argv: string[]): Promise<number> {
     const use = bundle.cacheUse;
     // Kept only when every answer shown is in the response cache and nothing it depends on changed.
     const cached = use.hits + use.misses > 0 && use.misses === use.kept;
-    if (code === 0 && cached && replayFile(argv, process.env, process) === replay)
+    if (code === 0 && cached && replayFile(argv, process.env, ownStreams()) === replay)
       keep(replay, { ...printed, code }, use.earliestExpiry);
     return code;
   });
+}
+
+/**
+ * Piped into `head`: the reader is gone, so stop quietly. Here, not in bin/bible.js: a replay
+ * writes without the streams (writeOut), and making them is a good part of its time.
+ */
+function stopQuietlyOnEpipe(): void {
+  const quiet = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  };
+  process.stdout.on('error', quiet);
+  process.stderr.on('error', quiet);
 }
 
 /**

@@ -1,4 +1,13 @@
-import { type BigIntStats, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  type BigIntStats,
+  fstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, libraryPath, userStorePath } from '../config/paths.js';
 import { configFile } from '../config/settings.js';
@@ -41,6 +50,22 @@ const NEVER = new Set(['--no-cache', '--debug', '--help', '-h', '--version', '-V
 interface Streams {
   stdout: { isTTY?: boolean };
   stderr: { isTTY?: boolean };
+}
+
+/**
+ * This process's stdout and stderr, each taken for a terminal when it is any character device
+ * (/dev/null too: no replay there, which costs nothing). From fstat, not process.stdout.isTTY:
+ * making the stream object is a good part of a replay's time.
+ */
+export function ownStreams(): Streams {
+  const terminal = (fd: number) => {
+    try {
+      return fstatSync(fd).isCharacterDevice();
+    } catch {
+      return true;
+    }
+  };
+  return { stdout: { isTTY: terminal(1) }, stderr: { isTTY: terminal(2) } };
 }
 
 /** The replay entry's file for this run, or undefined when the run is not one replay may answer or keep. */
@@ -141,4 +166,25 @@ export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
       return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) };
     },
   };
+}
+
+/**
+ * Writes a replayed stream's bytes to its file descriptor (1 or 2) directly: making process.stdout
+ * (its stream and pipe machinery) would cost a replay more than the rest of it. Should the
+ * descriptor be non-blocking and full, the rest goes through the stream; a reader that has gone
+ * (`| head`) ends the run quietly, as bin/bible.js does for the CLI.
+ */
+export function writeOut(fd: 1 | 2, bytes: Buffer): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(fd, bytes, at);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') process.exit(0);
+      if (code !== 'EAGAIN') throw err;
+      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));
+      return;
+    }
+  }
 }

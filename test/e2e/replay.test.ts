@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { builtinsLoadedBy, packagesLoadedBy, runCli, tempHome } from '../support/cli.js';
+import { builtinsLoadedBy, cliEnv, packagesLoadedBy, runCli, tempHome } from '../support/cli.js';
 import { TEST_LIBRARY } from '../support/env.js';
 
 /**
@@ -61,5 +63,19 @@ describe('the replay of a repeated lookup (built CLI)', () => {
     const removed = await runCli(passage, { env });
     expect(removed.stdout).not.toContain('✎');
     expect(removed).toEqual(await runCli([...passage, '--no-cache'], { env }));
+  });
+
+  it('a replay piped into `head` ends quietly, as the CLI does', async () => {
+    // PWD as sh sets it for the command it runs: the environment is part of the replay's key.
+    const env = { ...place(), PWD: process.cwd() };
+    const genesis = ['passage', 'Genesis 1-50']; // some 200 kB: more than a pipe holds
+    const whole = await runCli(genesis, { env });
+    expect(await replayedRun(genesis, env)).toBe(true);
+    const piped = await promisify(execFile)(
+      'sh',
+      ['-c', `"${process.execPath}" bin/bible.js passage "Genesis 1-50" | head -n 2`],
+      { env: cliEnv({ env }) },
+    );
+    expect(piped).toEqual({ stdout: `${whole.stdout.split('\n').slice(0, 2).join('\n')}\n`, stderr: '' });
   });
 });
