@@ -2,8 +2,10 @@ import {
   type BigIntStats,
   fstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
   writeSync,
@@ -142,7 +144,22 @@ export function keep(file: string, output: Output, expires: number): void {
     };
     writeFileSync(temp, JSON.stringify(entry), { mode: 0o600 });
     renameSync(temp, file);
+    pruneStale(join(file, '..'), Date.now());
   } catch {}
+}
+
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Entries kept over a week ago: answers stay fresh minutes (max-age=300), and every other
+ * environment (a new terminal's variables) keys new ones, so the folder would only grow.
+ */
+function pruneStale(dir: string, now: number): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    if (modified < now - STALE_MS) rmSync(path, { force: true });
+  }
 }
 
 /** What the process writes to stdout and stderr from now until stop(), byte for byte. */

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keep, replayed, replayFile } from '../../src/cli/replay.js';
 
@@ -81,5 +81,17 @@ describe('the replay of a repeated lookup (src/cli/replay.ts)', () => {
     keep(file, output, Date.now() + 60_000);
     expect(replayed(file)).toEqual(output);
     expect(replayed(file, Date.now() + 60_000)).toBeUndefined();
+  });
+
+  it('drops entries kept over a week ago when it keeps one', () => {
+    const { env } = place();
+    const old = replayFile(argv('passage', 'Gen 1:1'), env, piped) as string;
+    const output = { stdout: Buffer.from('x'), stderr: Buffer.alloc(0), code: 0 };
+    keep(old, output, Date.now() + 60_000);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    utimesSync(old, eightDaysAgo, eightDaysAgo);
+    const recent = replayFile(argv('passage', 'Gen 1:2'), env, piped) as string;
+    keep(recent, output, Date.now() + 60_000);
+    expect(readdirSync(join(recent, '..'))).toEqual([basename(recent)]);
   });
 });
