@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
-import { captureOutput, keep, ownStreams, replayed, replayFile, writeOut } from './replay.js';
+import { captureOutput, ownStreams, writeOut } from './process-output.js';
+import { keep, replayed, replayFile } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
 interface Bundle {
