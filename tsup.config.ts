@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
+import { lazyNamespaces } from './scripts/lazy-namespaces.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const esmOnly = esmOnlyDependencies();
@@ -60,6 +61,8 @@ export default defineConfig([
       // vm.Script's own dynamic import() would need an experimental loader hook.
       options.supported = { ...options.supported, 'dynamic-import': false };
     },
+    // Builtins keep their node: prefix, so the plugin below sees commander's node:child_process.
+    removeNodeProtocol: false,
     // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
     // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
     esbuildPlugins: [
@@ -70,6 +73,16 @@ export default defineConfig([
           build.onResolve({ filter: /^bindings$/ }, (args) =>
             /[\\/]better-sqlite3[\\/]/.test(args.importer)
               ? { path: `${process.cwd()}/scripts/better-sqlite3-bindings.cjs` }
+              : undefined,
+          );
+        },
+      },
+      {
+        name: 'commander-lazy-child-process',
+        setup(build) {
+          build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+            /[\\/]commander[\\/]/.test(args.importer)
+              ? { path: `${process.cwd()}/scripts/commander-child-process.cjs` }
               : undefined,
           );
         },
@@ -90,6 +103,11 @@ export default defineConfig([
     // strings but keeps comments and regular expressions as written; an escape means the same
     // character in both (a line's columns shift, in the few lines that have one).
     plugins: [
+      // Each lazily evaluated module's namespace object is filled by its own init, not at every start.
+      {
+        name: 'lazy-namespaces',
+        renderChunk: (code, chunk) => (chunk.path.endsWith('.cjs') ? { code: lazyNamespaces(code) } : undefined),
+      },
       {
         name: 'ascii-only',
         renderChunk: (code, chunk) =>

@@ -5,7 +5,7 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: strin
 
 export default defineConfig({
   // As tsup defines it for the build: tests run the CLI in-process from src/ too.
-  define: { __BIBLE_VERSION__: JSON.stringify(pkg.version) },
+  define: { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify('tests') },
   test: {
     include: ['test/**/*.test.ts'],
     // The packed-install test has its own script and config (vitest.pack.config.ts).

@@ -4,14 +4,6 @@
 // loads no ES module skips the setting up of Node's ES module loader.
 const { launch } = require('../dist/launch.cjs');
 
-// Piped into `head`: the reader is gone, so stop quietly.
-const quietOnEpipe = (err) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-};
-process.stdout.on('error', quietOnEpipe);
-process.stderr.on('error', quietOnEpipe);
-
 launch(process.argv).then((code) => {
   process.exitCode = code;
 });

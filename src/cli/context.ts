@@ -79,10 +79,7 @@ export class Context {
   }
 
   private async makeClient(): Promise<BibleClient> {
-    const [{ BibleClient }, { ResponseCache }] = await Promise.all([
-      import('../client/client.js'),
-      import('../client/cache.js'),
-    ]);
+    const { BibleClient } = await import('../client/client.js');
     const { apiKey, baseUrl } = this.settings;
     let transport: import('../client/transport.js').Transport;
     let identity: string;
@@ -115,7 +112,10 @@ export class Context {
       // A first use builds the library and shows its progress line by line: no spinner over it.
       firstUse = !built;
     }
-    const cache = this.globals.cache ? new ResponseCache(join(cacheDir(this.env), 'responses'), identity) : undefined;
+    // Loaded only to be used: it hashes with node:crypto, whose loading --no-cache need not pay.
+    const cache = this.globals.cache
+      ? new (await import('../client/cache.js')).ResponseCache(join(cacheDir(this.env), 'responses'), identity)
+      : undefined;
     const client = new BibleClient({
       transport: firstUse ? transport : this.withSpinner(transport),
       apiKey,

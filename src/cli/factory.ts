@@ -1,4 +1,4 @@
-import { Context, type GlobalOptions } from './context.js';
+import type { Context, GlobalOptions } from './context.js';
 import type { IO } from './io.js';
 
 /**
@@ -23,7 +23,8 @@ export class Factory {
 
   /** The context of this run, made on the first call and shared by every later one. */
   context(): Promise<Context> {
-    this.made ??= Context.create(this.io, this.globals);
+    // Loaded here, not imported: help, and a usage error, never read the config or load the rendering.
+    this.made ??= import('./context.js').then(({ Context }) => Context.create(this.io, this.globals));
     return this.made;
   }
 }

@@ -4,9 +4,56 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
+import { captureOutput, ownStreams, writeOut } from './process-output.js';
+import { keep, replayed, replayFile } from './replay.js';
 
-type Main = (argv: string[]) => Promise<number>;
+/** What the bundle (src/cli/main.ts) exports. */
+interface Bundle {
+  main: (argv: string[]) => Promise<number>;
+  cacheUse: typeof cacheUse;
+}
+
+/**
+ * Runs the CLI: a repeat of a lookup from the output it printed before (src/cli/replay.ts), else
+ * the bundle; a lookup the replay may keep has its output kept as it is printed.
+ */
+export function launch(argv: string[]): Promise<number> {
+  const replay = replayFile(argv, process.env, ownStreams());
+  const kept = replay ? replayed(replay) : undefined;
+  if (kept) {
+    writeOut(1, kept.stdout);
+    writeOut(2, kept.stderr);
+    return Promise.resolve(kept.code);
+  }
+  stopQuietlyOnEpipe();
+  const bundle = loadBundle(argv);
+  if (!replay) return bundle.main(argv);
+  const output = captureOutput();
+  return bundle.main(argv).then((code) => {
+    const printed = output.stop();
+    const use = bundle.cacheUse;
+    // Kept only when every answer shown is in the response cache and nothing it depends on changed.
+    const cached = use.hits + use.misses > 0 && use.misses === use.kept;
+    if (code === 0 && cached && replayFile(argv, process.env, ownStreams()) === replay)
+      keep(replay, { ...printed, code }, use.earliestExpiry);
+    return code;
+  });
+}
+
+/**
+ * Piped into `head`: the reader is gone, so stop quietly. Here, not in bin/bible.js: a replay
+ * writes without the streams (writeOut), and making them is a good part of its time.
+ */
+function stopQuietlyOnEpipe(): void {
+  const quiet = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  };
+  process.stdout.on('error', quiet);
+  process.stderr.on('error', quiet);
+}
 
 /**
  * Runs the bundled CLI (dist/cli.cjs, one CommonJS script) through a V8 code cache kept in the
@@ -20,7 +67,7 @@ type Main = (argv: string[]) => Promise<number>;
  * does not cover yet, or when V8 rejects it (another Node, other flags). Any failure to read or
  * write it only costs that speed.
  */
-export function launch(argv: string[]): Promise<number> {
+function loadBundle(argv: string[]): Bundle {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
   const bytes = readFileSync(bundle);
   // The build writes it in ASCII (tsup.config.ts): latin1 decodes that the same, in half the time.
@@ -38,19 +85,20 @@ export function launch(argv: string[]): Promise<number> {
     filename: bundle,
     cachedData,
   });
-  const module = { exports: {} as { main: Main } };
+  const module = { exports: {} as Bundle };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
   if (script.cachedDataRejected || !covered.includes(command)) {
-    const started = performance.now();
+    // Date.now(), not performance.now(), whose first use loads perf_hooks.
+    const started = Date.now();
     // At exit, so the cache holds the functions this run compiled, not just the top level.
     process.once('exit', () => {
-      if (performance.now() - started > QUICK_RUN_MS) return;
+      if (Date.now() - started > QUICK_RUN_MS) return;
       const commands = script.cachedDataRejected ? [command] : [...covered, command];
       writeCache(dir, cacheFile, script.createCachedData(), commands);
     });
   }
-  return module.exports.main(argv);
+  return module.exports;
 }
 
 /** A run longer than this (a server, a first-use build, a chat) adds nothing to the cache: it would only grow it. */

@@ -1,18 +1,20 @@
 import { CommanderError } from 'commander';
 import { SilentExit } from './errors.js';
 import { EXIT } from './exit-codes.js';
-import { describeFailure } from './exit-mapping.js';
 import { Factory } from './factory.js';
 import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
 import { buildProgram, commanderExitCode } from './program.js';
+
+// For the launcher: whether the answers this run showed are all in the response cache (src/cli/replay.ts).
+export { cacheUse } from '../client/cache-use.js';
 
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], given?: IO): Promise<number> {
   const io = given ?? processIO();
   // The process's own streams (a test's IO leaves its runner's signal handlers alone).
   if (!given) installInterruptHandler();
-  const program = buildProgram(new Factory(io));
+  const program = await buildProgram(new Factory(io), argv);
   // Bare `bible` is a request for help, as with gh: on stdout, success.
   if (argv.length <= 2) {
     program.outputHelp();
@@ -24,6 +26,8 @@ export async function main(argv: string[], given?: IO): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) return commanderExitCode(err);
     if (err instanceof SilentExit) return err.exitCode;
+    // Loaded on failure only: it knows every error class (the client's, the workspace's, references').
+    const { describeFailure } = await import('./exit-mapping.js');
     const failure = describeFailure(err);
     if (argv.includes('--json')) io.stderr.write(`${JSON.stringify(failure.envelope)}\n`);
     else io.stderr.write(`bible: ${failure.message}\n`);

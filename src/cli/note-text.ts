@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +38,8 @@ export async function noteTextFromUser(ctx: Context, initial = ''): Promise<stri
   const file = join(dir, 'note.md');
   try {
     writeFileSync(file, initial, { mode: 0o600 });
+    // Loaded here: at the top it would load with `bible --help` and every run that lists the commands.
+    const { spawn } = await import('node:child_process');
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(`${editor} "$BIBLE_NOTE_FILE"`, {
         shell: true,

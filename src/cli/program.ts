@@ -1,33 +1,82 @@
 import { Command, type CommanderError } from 'commander';
-import { registerApi } from './commands/api.js';
-import { registerBible } from './commands/bible.js';
-import { registerChat } from './commands/chat.js';
-import { registerCommentary } from './commands/commentary.js';
-import { registerCompletion } from './commands/completion.js';
-import { registerConcordance } from './commands/concordance.js';
-import { registerConfig } from './commands/config.js';
-import { registerCrossrefs } from './commands/crossrefs.js';
-import { registerDictionary } from './commands/dictionary.js';
-import { registerExchange } from './commands/exchange.js';
-import { registerFind } from './commands/find.js';
-import { registerKeys } from './commands/keys.js';
-import { registerLibrary } from './commands/library.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerNote } from './commands/note.js';
-import { registerPlan } from './commands/plan.js';
-import { registerSearch } from './commands/search.js';
-import { registerServe } from './commands/serve.js';
-import { registerStories } from './commands/stories.js';
-import { registerStrongs } from './commands/strongs.js';
-import { registerTopic } from './commands/topic.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { Factory } from './factory.js';
 
+type Register = (program: Command, f: Factory) => void;
+
+/**
+ * The command groups in the order `bible --help` lists them: each group's top-level commands
+ * (aliases too) and its module, loaded only when the program needs it. A run registers only the
+ * group of the command it names, so a lookup loads none of the other twenty; help, completion and
+ * anything not named here get every group. test/cli/command-groups.test.ts holds this list to the
+ * full program, and each command's help and errors to what the full program gives.
+ */
+export const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => Promise<Register> }> = [
+  {
+    commands: ['passage', 'chapter', 'read', 'books', 'catalog'],
+    load: async () => (await import('./commands/bible.js')).registerBible,
+  },
+  { commands: ['strongs'], load: async () => (await import('./commands/strongs.js')).registerStrongs },
+  { commands: ['search'], load: async () => (await import('./commands/search.js')).registerSearch },
+  { commands: ['concordance'], load: async () => (await import('./commands/concordance.js')).registerConcordance },
+  { commands: ['commentary'], load: async () => (await import('./commands/commentary.js')).registerCommentary },
+  { commands: ['dictionary'], load: async () => (await import('./commands/dictionary.js')).registerDictionary },
+  { commands: ['topic'], load: async () => (await import('./commands/topic.js')).registerTopic },
+  { commands: ['crossrefs'], load: async () => (await import('./commands/crossrefs.js')).registerCrossrefs },
+  { commands: ['find'], load: async () => (await import('./commands/find.js')).registerFind },
+  { commands: ['stories', 'story'], load: async () => (await import('./commands/stories.js')).registerStories },
+  { commands: ['chat'], load: async () => (await import('./commands/chat.js')).registerChat },
+  {
+    commands: ['config', 'login', 'logout', 'status'],
+    load: async () => (await import('./commands/config.js')).registerConfig,
+  },
+  { commands: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
+  {
+    commands: ['completion', '__complete'],
+    load: async () => (await import('./commands/completion.js')).registerCompletion,
+  },
+  { commands: ['library'], load: async () => (await import('./commands/library.js')).registerLibrary },
+  { commands: ['serve'], load: async () => (await import('./commands/serve.js')).registerServe },
+  { commands: ['mcp'], load: async () => (await import('./commands/mcp.js')).registerMcp },
+  { commands: ['keys'], load: async () => (await import('./commands/keys.js')).registerKeys },
+  { commands: ['plan'], load: async () => (await import('./commands/plan.js')).registerPlan },
+  { commands: ['note', 'bookmark', 'bookmarks'], load: async () => (await import('./commands/note.js')).registerNote },
+  { commands: ['export', 'import'], load: async () => (await import('./commands/exchange.js')).registerExchange },
+];
+
 /**
  * Builds the commander program; each command group registers itself from commands/ and gets
- * its dependencies from the factory `main` built.
+ * its dependencies from the factory `main` built. Given the arguments, only the group of the
+ * command they name (see COMMAND_GROUPS); without, or naming none, the whole program.
  */
-export function buildProgram(f: Factory): Command {
+export async function buildProgram(f: Factory, argv?: readonly string[]): Promise<Command> {
+  const program = rootProgram(f);
+  const named = argv && commandNamed(program, argv.slice(2));
+  const group = named === undefined ? undefined : COMMAND_GROUPS.find((g) => g.commands.includes(named));
+  const registers = await Promise.all((group ? [group] : COMMAND_GROUPS).map((g) => g.load()));
+  for (const register of registers) register(program, f);
+  return program;
+}
+
+/**
+ * The command the arguments name: the first word that is not a global option or an option's
+ * value. Undefined when they name none, or hold anything the root does not know (`--help`, `--`,
+ * an unknown option): commander then reads them with every command registered.
+ */
+function commandNamed(program: Command, args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith('-')) return arg;
+    const [flag = '', value] = arg.split(/=(.*)/s);
+    const option = program.options.find((o) => o.long === flag || o.short === flag);
+    if (!option || arg === '--') return undefined;
+    if ((option.required || option.optional) && value === undefined) i++;
+  }
+  return undefined;
+}
+
+/** The program with its global options, output and hooks, and no command yet. */
+function rootProgram(f: Factory): Command {
   const { io } = f;
   const program = new Command('bible')
     .description('Bible study at the command line: passages, commentaries, lexicons, topics, stories and chat.')
@@ -61,27 +110,6 @@ export function buildProgram(f: Factory): Command {
     .hook('preAction', (_program, action) => {
       f.useGlobals(action.optsWithGlobals());
     });
-  registerBible(program, f);
-  registerStrongs(program, f);
-  registerSearch(program, f);
-  registerConcordance(program, f);
-  registerCommentary(program, f);
-  registerDictionary(program, f);
-  registerTopic(program, f);
-  registerCrossrefs(program, f);
-  registerFind(program, f);
-  registerStories(program, f);
-  registerChat(program, f);
-  registerConfig(program, f);
-  registerApi(program, f);
-  registerCompletion(program, f);
-  registerLibrary(program, f);
-  registerServe(program, f);
-  registerMcp(program, f);
-  registerKeys(program, f);
-  registerPlan(program, f);
-  registerNote(program, f);
-  registerExchange(program, f);
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cacheUse, noteFresh } from './cache-use.js';
 import type { TransportResponse } from './transport.js';
 
 interface Entry {
@@ -35,9 +36,15 @@ export class ResponseCache {
     try {
       entry = JSON.parse(readFileSync(this.file(url), 'utf8')) as Entry;
     } catch {
+      cacheUse.misses++;
       return undefined; // absent, or torn by a crash: a miss either way
     }
-    if (!(typeof entry.expires === 'number' && this.now() < entry.expires)) return undefined;
+    if (!(typeof entry.expires === 'number' && this.now() < entry.expires)) {
+      cacheUse.misses++;
+      return undefined;
+    }
+    cacheUse.hits++;
+    noteFresh(entry.expires);
     return { status: entry.status, headers: { ...entry.headers, 'x-bible-cache': 'hit' }, body: entry.body };
   }
 
@@ -61,6 +68,8 @@ export class ResponseCache {
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, JSON.stringify(entry), { mode: 0o600 });
       renameSync(tmp, file);
+      cacheUse.kept++;
+      noteFresh(entry.expires);
     } catch {
       // A cache that cannot be written is no cache; the answer is still good.
     }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 // From limits, not the schemas: the schemas bring zod onto every command's start-up path.
 import { PROVIDER_TIMEOUT_MS } from '../core/limits.js';
 import type { IncludeValue } from '../core/schemas/bible.js';
@@ -96,13 +95,11 @@ export class BibleClient {
     options: RequestOptions,
   ): Promise<TransportResponse> {
     const { transport, apiKey, cache, debug } = this.options;
-    const started = performance.now();
+    const started = process.hrtime.bigint();
     if (method === 'GET') {
       const hit = cache?.get(path);
       if (hit) {
-        debug?.(
-          `${method} ${path} -> ${hit.status} from the cache (${(performance.now() - started).toFixed(1)} ms, no request)`,
-        );
+        debug?.(`${method} ${path} -> ${hit.status} from the cache (${msSince(started)} ms, no request)`);
         return hit;
       }
     }
@@ -127,7 +124,7 @@ export class BibleClient {
       signal: options.signal,
       onRetry: (attempt, delay, reason) => debug?.(`retry ${attempt} in ${Math.round(delay)} ms after ${reason}`),
     });
-    debug?.(`${method} ${path} -> ${res.status} in ${(performance.now() - started).toFixed(1)} ms`);
+    debug?.(`${method} ${path} -> ${res.status} in ${msSince(started)} ms`);
     if (method === 'GET') await cache?.put(path, res);
     return res;
   }
@@ -284,7 +281,7 @@ export class BibleClient {
   chat(request: ChatRequest, options: RequestOptions = {}) {
     return this.post<ChatResponse>('/v1/chat', request, {
       timeoutMs: CHAT_TIMEOUT_MS,
-      idempotencyKey: randomUUID(),
+      idempotencyKey: newIdempotencyKey(),
       ...options,
     });
   }
@@ -305,7 +302,7 @@ export class BibleClient {
       { ...request, stream: true },
       {
         timeoutMs: CHAT_TIMEOUT_MS,
-        idempotencyKey: randomUUID(),
+        idempotencyKey: newIdempotencyKey(),
         // A stream already shown in part is not sent again.
         maxRetries: 0,
         ...options,
@@ -360,4 +357,20 @@ export function missingStudyFields(
 ): IncludeValue[] {
   const first = verses[0];
   return first ? include.filter((f) => first[f] === undefined) : [];
+}
+
+/**
+ * A fresh Idempotency-Key. Through the global Web Crypto, which Node loads on first use: importing
+ * node:crypto here would load it (about 3 ms) on every command's start-up, for the chat alone.
+ */
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Milliseconds since a process.hrtime.bigint() reading, for --debug. Not performance.now(): its
+ * first use loads perf_hooks (under a millisecond, on every request of every run).
+ */
+function msSince(started: bigint): string {
+  return (Number(process.hrtime.bigint() - started) / 1e6).toFixed(1);
 }

@@ -3,7 +3,7 @@ import { getPath, getQueryParams, tryDecodeURIComponent } from 'hono/utils/url';
 import { LOCAL_PRINCIPAL, type ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { declaredQueryNames, repeatedQueryError } from './known-query.js';
-import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
+import { DATA_CACHE_CONTROL, ROUTE_MODULES } from './routes/route-modules.js';
 import type { TableRoute } from './routes/table.js';
 import { validationError } from './routes/validation.js';
 
@@ -26,20 +26,23 @@ const PLAIN_REQUEST = /^\/[\w\-.~!$&'()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)
 const PLAIN_ESCAPES = /%(?![0-9A-Fa-f]{2})/;
 const DOT_SEGMENT = /\/\.\.?(?:\/|\?|$)/;
 
-interface Compiled extends TableRoute {
+/** A path of ROUTE_MODULES as a pattern: which module declares it, at which place in its table. */
+interface PathPattern {
+  path: string;
+  module: number;
+  index: number;
   pattern: RegExp;
   params: string[];
-  queryNames: readonly string[] | undefined;
 }
 
-function compile(entry: TableRoute): Compiled {
+function compile(path: string, module: number, index: number): PathPattern {
   const params: string[] = [];
   // Hono's `:name` matches one non-empty segment; the paths have no other pattern characters.
-  const source = entry.route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const source = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     params.push(name);
     return '([^/]+)';
   });
-  return { ...entry, pattern: new RegExp(`^${source}$`), params, queryNames: declaredQueryNames(entry.route.path) };
+  return { path, module, index, pattern: new RegExp(`^${source}$`), params };
 }
 
 const json = (status: number, value: unknown, headers: Record<string, string> = {}): DispatchedAnswer => ({
@@ -53,30 +56,44 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
  * no Hono routing, no OpenAPI registry. The same route tables and handlers as `createApp`, matched
  * in the same order, with the same validation (each route's own zod schemas, the same hook's
  * message) and the same answers, as the local all-access principal: no key, quota or answer cache
- * (one process, one request). test/e2e/embedded-served.test.ts holds every endpoint to what
- * `bible serve` answers. Requests it does not know (chat, /openapi.json, an unknown path, a
- * method other than GET) are left to the whole app.
+ * (one process, one request). A request is matched against the paths of ROUTE_MODULES, and only
+ * the module that declares the matched path is loaded and its table built: a passage does not
+ * pay for the schemas of search, topics or stories. test/e2e/embedded-served.test.ts holds every
+ * endpoint to what `bible serve` answers. Requests it does not know (chat, /openapi.json, an
+ * unknown path, a method other than GET) are left to the whole app.
  */
 export function embeddedDispatcher(deps: ServiceDeps): Dispatcher {
-  const routes = dataRoutes(deps, []).flatMap((table) => table.routes.map(compile));
+  const paths = ROUTE_MODULES.flatMap((m, module) => m.paths.map((path, index) => compile(path, module, index)));
+  const tables = new Map<number, Promise<TableRoute[]>>();
+  const routeOf = async (p: PathPattern): Promise<TableRoute> => {
+    let table = tables.get(p.module);
+    if (!table) {
+      table = (ROUTE_MODULES[p.module] as (typeof ROUTE_MODULES)[number]).load().then((make) => make(deps, []).routes);
+      tables.set(p.module, table);
+    }
+    const route = (await table)[p.index];
+    // ROUTE_MODULES is tested against the tables; a path out of step would answer the wrong route.
+    if (route?.route.path !== p.path) throw new Error(`ROUTE_MODULES lists ${p.path}, its table does not`);
+    return route;
+  };
   return (req) => {
     if (req.method !== 'GET' || !PLAIN_REQUEST.test(req.path)) return undefined;
     if (PLAIN_ESCAPES.test(req.path) || DOT_SEGMENT.test(req.path)) return undefined;
     const url = `http://embedded${req.path}`;
     // Hono's own reading of the path and query (hono/utils/url), so both read a request alike.
     const path = getPath({ url } as Request);
-    for (const route of routes) {
-      const match = route.pattern.exec(path);
-      if (match) return answer(route, match, url, deps);
+    for (const p of paths) {
+      const match = p.pattern.exec(path);
+      if (match) return routeOf(p).then((route) => answer(route, p, match, url, deps));
     }
     return undefined;
   };
 }
 
-async function answer(route: Compiled, match: RegExpExecArray, url: string, deps: ServiceDeps) {
+async function answer(route: TableRoute, p: PathPattern, match: RegExpExecArray, url: string, deps: ServiceDeps) {
   try {
     const queries = getQueryParams(url) as Record<string, string[]>;
-    const repeated = repeatedQueryError(route.queryNames, queries);
+    const repeated = repeatedQueryError(declaredQueryNames(p.path), queries);
     if (repeated) return json(400, repeated);
     // The validators in @hono/zod-openapi's order: query, then path.
     const valid: Record<string, unknown> = {};
@@ -90,7 +107,7 @@ async function answer(route: Compiled, match: RegExpExecArray, url: string, deps
       [
         'param',
         request?.params as z.ZodType | undefined,
-        () => Object.fromEntries(route.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
+        () => Object.fromEntries(p.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
       ],
     ];
     for (const [target, schema, value] of parts) {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -330,7 +329,11 @@ export class UserStore {
 
   addNote(range: Range, text: string, tags: string[], now: Date): Note {
     const stamp = now.toISOString();
-    return this.write(() => this.insertNote(randomUUID(), range, cleanNoteText(text), cleanTags(tags), stamp, stamp));
+    // The global Web Crypto, loaded on first use: node:crypto imported would load (~3 ms) on every
+    // passage that reads the workspace for its marks.
+    return this.write(() =>
+      this.insertNote(crypto.randomUUID(), range, cleanNoteText(text), cleanTags(tags), stamp, stamp),
+    );
   }
 
   private insertNote(uid: string, range: Range, text: string, tags: string[], created: string, updated: string): Note {

@@ -51,7 +51,7 @@ describe("the CLI's seam", () => {
   });
 
   it('every list of allowed values is in --help and offered by the bash, zsh and fish completions', async () => {
-    const program = buildProgram(new Factory(pipes().io));
+    const program = await buildProgram(new Factory(pipes().io));
     const listed = choices(program);
     expect(listed.map((c) => c.where).sort()).toEqual([
       'chat --persona',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packagesLoadedBy } from '../support/cli.js';
+import { builtinsLoadedBy, packagesLoadedBy } from '../support/cli.js';
 
 /**
  * Every `bible` run loads what src/cli/main.ts imports statically, so the heavy packages (zod,
@@ -67,5 +67,13 @@ describe("the built CLI's start-up", () => {
 
   it('help loads no package at all', async () => {
     expect(await packagesLoadedBy(['--help'])).toEqual([]);
+  });
+
+  it('neither a lookup nor help loads the builtins it does not use: crypto, child_process, perf_hooks (~2 ms each)', async () => {
+    const heavy = (loaded: string[]) => loaded.filter((m) => ['crypto', 'child_process', 'perf_hooks'].includes(m));
+    expect(heavy(await builtinsLoadedBy(['passage', 'John 3:16', '--no-cache']))).toEqual([]);
+    expect(heavy(await builtinsLoadedBy(['--help']))).toEqual([]);
+    // The response cache names its files by SHA-256: a cached lookup loads crypto, and only it.
+    expect(heavy(await builtinsLoadedBy(['passage', 'John 3:16']))).toEqual(['crypto']);
   });
 });

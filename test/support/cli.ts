@@ -61,12 +61,23 @@ export function runCli(args: string[], options: CliOptions = {}, nodeArgs: strin
   });
 }
 
-/** The packages (by name) a run of the built CLI loads, in the order first loaded; fails if the run does. */
-export async function packagesLoadedBy(args: string[], options: CliOptions = {}): Promise<string[]> {
+/** What a run of the built CLI loads (test/support/loaded-modules.cjs); fails if the run does. */
+async function loadedBy(args: string[], options: CliOptions): Promise<{ files: string[]; builtins: string[] }> {
   const preload = join(process.cwd(), 'test', 'support', 'loaded-modules.cjs');
   const r = await runCli(args, options, ['-r', preload]);
   if (r.code !== 0) throw new Error(`bible ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-  const files = JSON.parse(r.stderr.match(/^LOADED (.*)$/m)?.[1] ?? '[]') as string[];
+  const list = (name: string) => JSON.parse(r.stderr.match(new RegExp(`^${name} (.*)$`, 'm'))?.[1] ?? '[]') as string[];
+  return { files: list('LOADED'), builtins: list('BUILTINS') };
+}
+
+/** The packages (by name) a run of the built CLI loads, in the order first loaded; fails if the run does. */
+export async function packagesLoadedBy(args: string[], options: CliOptions = {}): Promise<string[]> {
+  const { files } = await loadedBy(args, options);
   const names = files.flatMap((f) => f.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
   return [...new Set(names)];
+}
+
+/** The Node builtins (public ones: `crypto`, `child_process`) a run loads beyond a bare start. */
+export async function builtinsLoadedBy(args: string[], options: CliOptions = {}): Promise<string[]> {
+  return (await loadedBy(args, options)).builtins;
 }

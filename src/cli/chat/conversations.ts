@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAT_HISTORY_CONTENT_MAX } from '../../core/limits.js';
@@ -35,7 +34,9 @@ export class Conversation {
 
   static start(dir: string): Conversation {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+    // The global Web Crypto, loaded on first use: node:crypto imported would load with `bible --help`.
+    const suffix = Buffer.from(crypto.getRandomValues(new Uint8Array(3))).toString('hex');
+    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${suffix}`;
     return new Conversation(id, join(dir, `${id}.jsonl`));
   }
 

@@ -1,6 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
-import { BookList, Catalog } from '../../core/schemas/index.js';
+// Each from its own module: the index would build every schema of the contract, and the catalog
+// is asked on most embedded lookups (the first translation, when none is configured).
+import { BookList } from '../../core/schemas/bible.js';
+import { Catalog } from '../../core/schemas/catalog.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';

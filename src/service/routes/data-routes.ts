@@ -13,12 +13,12 @@ import { strongsRoutes } from './strongs.js';
 import type { RouteTable } from './table.js';
 import { topicRoutes } from './topics.js';
 
-/** What every successful data answer carries; errors carry none. */
-export const DATA_CACHE_CONTROL = 'private, max-age=300';
+export { DATA_CACHE_CONTROL } from './route-modules.js';
 
 /**
  * Every data route, the contract's and the extensions, in the order they are matched: the one
- * list both app.ts (on Hono) and the embedded dispatcher serve.
+ * list app.ts mounts on Hono. The embedded dispatcher serves the same modules in the same order,
+ * loading each on demand, through ROUTE_MODULES (route-modules.ts), which a test holds to this.
  */
 export function dataRoutes(deps: ServiceDeps, middleware: DataMiddleware): RouteTable[] {
   return [

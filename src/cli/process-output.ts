@@ -1,0 +1,65 @@
+import { fstatSync, writeSync } from 'node:fs';
+import type { Output, Streams } from './replay.js';
+
+// The launcher's side of a replay (src/cli/replay.ts): telling a terminal, keeping what a run
+// prints, and printing it again, all without making process.stdout and process.stderr where it can.
+
+/**
+ * This process's stdout and stderr, each taken for a terminal when it is any character device
+ * (/dev/null too: no replay there, which costs nothing). From fstat, not process.stdout.isTTY:
+ * making the stream object is a good part of a replay's time.
+ */
+export function ownStreams(): Streams {
+  const terminal = (fd: number) => {
+    try {
+      return fstatSync(fd).isCharacterDevice();
+    } catch {
+      return true;
+    }
+  };
+  return { stdout: { isTTY: terminal(1) }, stderr: { isTTY: terminal(2) } };
+}
+
+/** What the process writes to stdout and stderr from now until stop(), byte for byte. */
+export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
+  const streams = [process.stdout, process.stderr] as const;
+  const chunks: Buffer[][] = [[], []];
+  const writes = streams.map((stream) => stream.write);
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8';
+      chunks[i]?.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk));
+      return (writes[i] as typeof stream.write).call(stream, chunk as never, ...(rest as [never]));
+    }) as typeof stream.write;
+  });
+  return {
+    stop: () => {
+      streams.forEach((stream, i) => {
+        stream.write = writes[i] as typeof stream.write;
+      });
+      const [stdout = [], stderr = []] = chunks;
+      return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) };
+    },
+  };
+}
+
+/**
+ * Writes a replayed stream's bytes to its file descriptor (1 or 2) directly: making process.stdout
+ * (its stream and pipe machinery) would cost a replay more than the rest of it. Should the
+ * descriptor be non-blocking and full, the rest goes through the stream; a reader that has gone
+ * (`| head`) ends the run quietly, as bin/bible.js does for the CLI.
+ */
+export function writeOut(fd: 1 | 2, bytes: Buffer): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(fd, bytes, at);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') process.exit(0);
+      if (code !== 'EAGAIN') throw err;
+      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));
+      return;
+    }
+  }
+}

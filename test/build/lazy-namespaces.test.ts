@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { lazyNamespaces } from '../../scripts/lazy-namespaces.js';
+
+describe("the build's lazy namespaces (scripts/lazy-namespaces.ts)", () => {
+  it("moves a lazy module's __export into its init, on the init's line, leaving the line count", () => {
+    const bundle = [
+      '// src/a.ts',
+      'var a_exports = {};',
+      '__export(a_exports, {',
+      '  one: () => one,',
+      '  two: () => two',
+      '});',
+      'function one() {}',
+      'var two;',
+      'var init_a = __esm({',
+      '  "src/a.ts"() {',
+      '    two = 2;',
+      '  }',
+      '});',
+      '',
+      '// src/main.ts',
+      'var main_exports = {};',
+      '__export(main_exports, {',
+      '  main: () => main',
+      '});',
+      'module.exports = __toCommonJS(main_exports);',
+    ].join('\n');
+    const out = lazyNamespaces(bundle).split('\n');
+    expect(out).toEqual([
+      '// src/a.ts',
+      'var a_exports = {};',
+      '',
+      '',
+      '',
+      '',
+      'function one() {}',
+      'var two;',
+      'var init_a = __esm({',
+      '  "src/a.ts"() { __export(a_exports, { one: () => one, two: () => two });',
+      '    two = 2;',
+      '  }',
+      '});',
+      '',
+      '// src/main.ts',
+      'var main_exports = {};',
+      '__export(main_exports, {',
+      '  main: () => main',
+      '});',
+      'module.exports = __toCommonJS(main_exports);',
+    ]);
+  });
+
+  it('leaves the built CLI one namespace at its top level: the entry', () => {
+    const tops = readFileSync('dist/cli.cjs', 'latin1').match(/^__export\(\w+/gm);
+    expect(tops).toEqual(['__export(main_exports']);
+  });
+});
