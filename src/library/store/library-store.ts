@@ -677,18 +677,12 @@ export class LibraryStore {
     return red;
   }
 
-  private readonly dictionaryTexts = new Map<string, Array<{ headword: string; text: string }>>();
-
-  /** Every entry of a dictionary (headword and text), read once per store: the word book is 633 short entries. */
-  dictionaryAll(dictionary: string): Array<{ headword: string; text: string }> {
-    let all = this.dictionaryTexts.get(dictionary);
-    if (!all) {
-      all = this.stmt('SELECT headword, text FROM dictionary_entries WHERE dictionary = ? ORDER BY idx').all(
-        dictionary,
-      ) as Array<{ headword: string; text: string }>;
-      this.dictionaryTexts.set(dictionary, all);
-    }
-    return all;
+  /** A dictionary's entries whose text holds a fragment anywhere (any case): a scan, for short dictionaries (the word book's 633 entries: ~0.2 ms). */
+  dictionaryHolding(dictionary: string, fragment: string): Array<{ headword: string; text: string }> {
+    const like = `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.stmt(
+      "SELECT headword, text FROM dictionary_entries WHERE dictionary = ? AND text LIKE ? ESCAPE '\\' ORDER BY idx",
+    ).all(dictionary, like) as Array<{ headword: string; text: string }>;
   }
 
   private readonly findFrequencies = new Map<string, number>();

@@ -7,14 +7,6 @@ import { stem } from './stem.js';
 /** A word that more senses than this hold ("love", "people") says too little about which one is meant. */
 const MAX_ENTRIES = 3;
 
-interface Sense {
-  headword: string;
-  stems: Set<string>;
-  refs: Array<{ book: number; chapter: number; verse: number }>;
-}
-
-const senses = new WeakMap<object, Sense[]>();
-
 /**
  * A sense without what it says the word does not mean: "strong, vigorous (not lustful)" is no
  * way from "lust" to "lusty", nor "a grandson (not a brother's or sister's son)" from "son".
@@ -23,29 +15,16 @@ export function affirmed(sense: string): string {
   return sense.replace(/\(not [^)]*\)/gi, ' ').replace(/\bnot\b[^,;()]*/gi, ' ');
 }
 
-/** The word book's entries as the stems of their senses and the verses they cite, read once per store. */
-function sensesOf(store: LibraryStore, dictionary: string): Sense[] {
-  const all = store.dictionaryAll(dictionary);
-  let read = senses.get(all);
-  if (!read) {
-    read = all.map(({ headword, text }) => {
-      const { sense, refs } = wordBookSense(text);
-      return {
-        headword,
-        stems: new Set(tokens(affirmed(sense)).map(stem)),
-        refs: refs.flatMap((r) => {
-          try {
-            const ref = parseReference(r);
-            return [{ book: ref.book.number, chapter: ref.start.chapter, verse: ref.start.verse }];
-          } catch {
-            return [];
-          }
-        }),
-      };
-    });
-    senses.set(all, read);
-  }
-  return read;
+/** The first verse of each reference an entry cites ("Luke 10:41; Philippians 4:6"). */
+function citedVerses(refs: string[]): Array<{ book: number; chapter: number; verse: number }> {
+  return refs.flatMap((r) => {
+    try {
+      const ref = parseReference(r);
+      return [{ book: ref.book.number, chapter: ref.start.chapter, verse: ref.start.verse }];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** A Strong's number the word book leads a word to, and through which of its entries. */
@@ -65,12 +44,17 @@ export interface WordBookNumber {
  */
 export function wordBookNumbers(store: LibraryStore, dictionary: string, word: string): WordBookNumber[] {
   const s = stem(word);
-  const found = sensesOf(store, dictionary).filter((e) => e.stems.has(s));
+  // Only the entries whose text holds the stem are read (a scan of a short table, not the whole
+  // book parsed once per process: a lookup is one process).
+  const found = store
+    .dictionaryHolding(dictionary, s)
+    .map(({ headword, text }) => ({ headword, ...wordBookSense(text) }))
+    .filter((e) => tokens(affirmed(e.sense)).some((t) => stem(t) === s));
   if (found.length > MAX_ENTRIES) return [];
   const numbers = new Map<string, WordBookNumber>();
   for (const e of found) {
     const head = stem(e.headword);
-    for (const { book, chapter, verse } of e.refs)
+    for (const { book, chapter, verse } of citedVerses(e.refs))
       for (const v of store.verseWords('kjv', book, chapter, verse, chapter, verse))
         for (const span of v.words)
           if (tokens(span.text).some((t) => stem(t) === head))
