@@ -42,7 +42,11 @@ export class PortInUseError extends Error {
 }
 
 /** Starts the HTTP service; resolves once it listens, rejects with PortInUseError on a busy port. */
-export function startServer(options: ServerOptions): Promise<RunningServer> {
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  // The chat's tokenizer tables (gpt-tokenizer: ~160 ms and ~70 MB to load) are loaded before the
+  // server listens. Loaded with the first chat message, as the embedded CLI does, they held up
+  // every request in flight for that long (bench/hostile.mjs: /catalog 260 ms during the first chats).
+  await import('./chat/tokens.js');
   const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError, mcp: options.mcp });
   const limits = { ...SERVER_LIMITS, ...options.limits };
   const fetch = async (req: Request): Promise<Response> => {

@@ -50,7 +50,8 @@ export async function answerChat(
   const resources = deps.store.resources().filter((r) => canRead(r.id));
   const translation =
     resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ?? resources.find((r) => r.kind === 'bible')?.id;
-  // The tokenizer's tables are large: loaded with the first message, not with the service.
+  // The tokenizer's tables are large: the embedded CLI loads them with its first message; `bible
+  // serve` before it listens (server.ts), so this import is then already done.
   const { tokenCount, truncateToTokens } = await import('./tokens.js');
   if (!translation) {
     const message = truncateToTokens(NO_READABLE_BIBLE, maxTokens);
