@@ -80,6 +80,10 @@ export const EXTENSION_PATHS = {
   strongsVerses: '/v1/data/strongs/{number}/verses',
 } as const;
 
+/** A path template of EXTENSION_PATHS with its parameters filled in, each encoded as a segment. */
+const filled = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => seg(values[name] ?? ''));
+
 /** The typed client of the Partner Data and Chat Service. */
 export class BibleClient {
   constructor(private readonly options: ClientOptions) {}
@@ -252,7 +256,7 @@ export class BibleClient {
   }
   /** Extension: the verses a question most likely means. */
   find(translation: string, q: string, limit?: number) {
-    return this.get<FindResult>(`/v1/data/bible/${seg(translation)}/find`, { q, limit });
+    return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), { q, limit });
   }
 
   /** Extension: verses of a translation matching a query (see the search endpoint for the language). */
@@ -262,7 +266,7 @@ export class BibleClient {
     options: { in?: string; stem?: boolean; order?: 'canonical' | 'relevance'; limit?: number; offset?: number } = {},
   ) {
     const { stem, ...rest } = options;
-    return this.get<SearchResult>(`/v1/data/bible/${seg(translation)}/search`, {
+    return this.get<SearchResult>(filled(EXTENSION_PATHS.search, { translation }), {
       q,
       ...rest,
       stem: stem ? 'true' : undefined,
@@ -270,7 +274,7 @@ export class BibleClient {
   }
   /** Extension: the concordance of a Strong's number in a tagged translation. */
   strongsVerses(number: string, options: { translation?: string; limit?: number; offset?: number } = {}) {
-    return this.get<ConcordanceResult>(`/v1/data/strongs/${seg(number)}/verses`, options);
+    return this.get<ConcordanceResult>(filled(EXTENSION_PATHS.strongsVerses, { number }), options);
   }
 
   /**
