@@ -22,6 +22,8 @@ describe('search rendering', () => {
     expect(highlight('Love is love, not lovely', ['love', 'Love'], mark)).toBe('[Love] is [love], not lovely');
     expect(highlight('a (b) c', ['(b)'], mark)).toBe('a [(b)] c');
     expect(highlight('nothing', [], mark)).toBe('nothing');
+    // Letters with marks and outside the BMP are word letters too.
+    expect(highlight('Josée José; e\u0301José 𝐀José', ['José'], mark)).toBe('Josée [José]; e\u0301José 𝐀José');
   });
 
   it('charts the canon in one line per testament cell, then the books with counts wrapped to the width', () => {
