@@ -52,14 +52,20 @@ export interface Streams {
   stderr: { isTTY?: boolean };
 }
 
+/** Whether the run is one of the read-only lookups: all its work is done when the CLI's main resolves. */
+export function isLookup(argv: readonly string[]): boolean {
+  const args = argv.slice(2);
+  // The first word that is not a global option or --base-url's value names the command.
+  const command = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
+  return command !== undefined && LOOKUPS.has(command);
+}
+
 /** The replay entry's file for this run, or undefined when the run is not one replay may answer or keep. */
 export function replayFile(argv: readonly string[], env: NodeJS.ProcessEnv, streams: Streams): string | undefined {
   if (streams.stdout.isTTY || streams.stderr.isTTY) return undefined;
   const args = argv.slice(2);
   if (args.some((a) => NEVER.has(a))) return undefined;
-  // The first word that is not a global option or --base-url's value names the command.
-  const command = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
-  if (!command || !LOOKUPS.has(command)) return undefined;
+  if (!isLookup(argv)) return undefined;
   const files = [libraryPath(env), userStorePath(env)].flatMap((f) => [f, `${f}-wal`]).map(fileState);
   // A file changed within the last second may change again with the same mtime (the kernel's clock
   // for them is coarse) and size: no replay for it until it has settled.
