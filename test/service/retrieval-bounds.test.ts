@@ -32,3 +32,18 @@ describe('chat retrieval reads a bounded part of any question', () => {
     ).toBeLessThanOrEqual(3);
   });
 });
+
+describe('chat retrieval themes', () => {
+  let store: LibraryStore;
+  beforeAll(() => {
+    store = new LibraryStore(TEST_LIBRARY);
+  });
+  afterAll(() => store.close());
+
+  it('titles a commentary heading cut from a sentence', () => {
+    const g = retrieve(store, 'What does the Bible say about forgiving others?', 'default', 'kjv', LOCAL_PRINCIPAL);
+    expect(g.verses.find((v) => v.ref === 'Colossians 3:12')?.theme).toBe(
+      'To live in mutual love, forbearance, and forgiveness',
+    );
+  });
+});

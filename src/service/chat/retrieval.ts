@@ -122,7 +122,8 @@ export function retrieve(
     // No Nave's sub-heading: the commentary heading over the verse's passage, when one brought it in.
     const heading = theme ? undefined : r.why.map((w) => w.match(HEADING_WHY)?.[1]).find((h) => h);
     if (heading) {
-      theme = heading;
+      // A heading cut from a sentence of Matthew Henry's ("to live in mutual love…") reads as a title.
+      theme = titled(heading);
       const from = usable.find(
         (u) => u.kind === 'commentary' && r.why.some((w) => w.startsWith(`commentary: ${u.name},`)),
       );
