@@ -202,6 +202,13 @@ describe('the signals, on the real library', () => {
     expect(strongsVotes(input('anxiety', { translations: [] }))).toEqual([]);
   });
 
+  itWithSword('strongs: a transliteration names its word before the entries its first letters meet', () => {
+    const votes = strongsVotes(input('agape'));
+    // G26 agapē (1 Corinthians 13:4 "charity suffereth long") counts fully; G27 agapētos "beloved" less.
+    expect(voteFor(votes, '1 Corinthians 13:4')).toMatchObject({ score: 1, why: 'Strong\'s G26 agápē "love" (agape)' });
+    expect(voteFor(votes, 'Matthew 3:17')?.score).toBe(0.5);
+  });
+
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {
     const golden = topicVotes(input('the golden rule'));
     expect(voteFor(golden, 'Matthew 7:12')).toEqual({

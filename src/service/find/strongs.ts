@@ -43,6 +43,11 @@ export function strongsVotes(input: FindInput): Vote[] {
     // The word book's senses, where they know the word, come before the lexicons' text, which the
     // word meets only by its first letters (see wordbook.ts); each entry counts by its rank, as
     // the lexicons' do (counting the book's fully: summed MRR of dev, train and train2 -0.018).
+    // A word that is an original word's transliteration ("agape") names that word, before the
+    // entries its first letters meet (G27 agapētos "beloved", G25 agapaō).
+    const named = input.store
+      .strongsByTransliteration(word, input.lexicons, 1)
+      .map((entry) => ({ entry, headword: undefined }));
     const curated = input.wordbook ? wordBookNumbers(input.store, input.wordbook, word) : [];
     const fromBook = curated.flatMap((n) => {
       const entry = input.store.strongs(n.number);
@@ -50,9 +55,11 @@ export function strongsVotes(input: FindInput): Vote[] {
     });
     const searched = input.store
       .strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD)
-      .filter((e) => !fromBook.some((b) => b.entry.number === e.number))
       .map((entry) => ({ entry, headword: undefined }));
-    [...fromBook, ...searched].forEach(({ entry, headword }, rank) => {
+    const entries = [...named, ...fromBook, ...searched].filter(
+      (e, i, all) => all.findIndex((o) => o.entry.number === e.entry.number) === i,
+    );
+    entries.forEach(({ entry, headword }, rank) => {
       const weight = 1 / (rank + 1);
       const keys = new Set<number>();
       for (const t of tagged) for (const k of input.store.strongsVerseKeys(t, entry.number, BROAD + 1)) keys.add(k);
