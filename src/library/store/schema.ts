@@ -37,6 +37,9 @@ export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
 export const SCHEMA_VERSION = 6;
 
+/** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
+export const CROSSREF_REACH_MOST = 'crossrefReachMost';
+
 /** A commentary's text over a verse range of one chapter: its notes, and its outlines' headings. */
 const COMMENTARY_RANGE_COLUMNS = `
   id INTEGER PRIMARY KEY,

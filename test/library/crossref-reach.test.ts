@@ -1,0 +1,25 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/library/store/library-store.js';
+import { CROSSREF_REACH_MOST } from '../../src/library/store/schema.js';
+import { TEST_LIBRARY } from '../support/env.js';
+
+describe('the cross-references’ reach', () => {
+  let store: LibraryStore;
+  beforeAll(() => {
+    store = new LibraryStore(TEST_LIBRARY);
+  });
+  afterAll(() => store.close());
+
+  it('keeps the widest reach, counted at import, equal to the table’s own maximum', () => {
+    const db = new Database(TEST_LIBRARY, { readonly: true });
+    const most = (db.prepare('SELECT MAX(books) AS most FROM crossref_reach').get() as { most: number }).most;
+    const kept = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(CROSSREF_REACH_MOST) as string;
+    db.close();
+    // Isaiah 9:6, cross-referred to from 44 books of the Bible.
+    expect(most).toBe(44);
+    expect(JSON.parse(kept)).toBe(most);
+    expect(store.crossrefReachMost()).toBe(most);
+    expect(store.crossrefReach(23, 9, 6)).toBe(44);
+  });
+});
