@@ -38,6 +38,13 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
   { args: ['books'], path: '/v1/data/bible/books', text: /^43\tJohn\t21\t879\t/m },
   { args: ['catalog'], path: '/v1/data/catalog', text: /^commentary\tmhcc\tMatthew Henry's Concise Commentary$/m },
   { args: ['strongs', 'G26'], path: '/v1/data/strongs/G26', text: 'G26  ἀγάπη  agápē  (greek)' },
+  // A transliteration names its entry (through the search); any other word is searched for.
+  { args: ['strongs', 'agape'], path: '/v1/data/strongs/G26', text: 'G26  ἀγάπη  agápē  (greek)' },
+  {
+    args: ['strongs', 'shepherd'],
+    path: '/v1/data/strongs/search?q=shepherd',
+    text: /^G4166\tποιμήν\tpoimḗn\ta shepherd$/m,
+  },
   {
     args: ['strongs', 'search', 'agape', '--lex', 'greek'],
     path: '/v1/data/strongs/search?q=agape&lex=greek',

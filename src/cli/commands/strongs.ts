@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { StrongsEntry } from '../../core/schemas/strongs.js';
+import { fold } from '../../core/search/matches.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -22,6 +23,24 @@ export interface StrongsOptions {
 
 export async function runStrongs(opts: StrongsOptions, ctx: Context): Promise<void> {
   await present(ctx, await (await ctx.client()).strongs(opts.number), (data) => printEntry(ctx, data));
+}
+
+/** A word rather than a number: letters (accents too), as a transliteration or an English word is written. */
+const WORD = /^\p{L}[\p{L}\p{M}'’-]*$/u;
+
+/** Commander's parser for `bible strongs <number-or-word>`: a Strong's number (upper case), or a word as given. */
+export function numberOrWord(text: string): string {
+  return WORD.test(text) ? text : strongsNumber(text);
+}
+
+/**
+ * The entry a word names: the search's first result whose transliteration is the word, accents
+ * aside ("agape" → G26 agápē), else undefined. Through the contract's search, so it works on any
+ * service.
+ */
+async function entryNamed(word: string, ctx: Context): Promise<string | undefined> {
+  const found = await (await ctx.client()).strongsSearch(word);
+  return found.results.find((e) => fold(e.transliteration) === fold(word))?.number;
 }
 
 const LEXICONS = ['greek', 'hebrew'] as const;
@@ -48,7 +67,11 @@ export function registerStrongs(program: Command, f: Factory): void {
     program
       .command('strongs')
       .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
-      .argument('[number]', 'G or H and 1-5 digits', strongsNumber)
+      .argument(
+        '[number-or-word]',
+        'G or H and 1-5 digits, or a transliteration (agape): its entry, else the search for the word',
+        numberOrWord,
+      )
       .option('--verses', 'the verses of the number, as `bible concordance` prints them'),
   ).action(
     async (
@@ -58,6 +81,12 @@ export function registerStrongs(program: Command, f: Factory): void {
     ) => {
       if (!number) return cmd.help({ error: true });
       const ctx = await f.context();
+      if (WORD.test(number)) {
+        // A transliteration names its entry; any other word is searched for, as `strongs search` does.
+        const named = await entryNamed(number, ctx);
+        if (!named) return runStrongsSearch({ q: number }, ctx);
+        number = named;
+      }
       return opts.verses ? runConcordance({ ...opts, number }, ctx) : runStrongs({ number }, ctx);
     },
   );

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
-import { matchedWords } from '../../core/search/matches.js';
+import { fold, matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
@@ -727,7 +727,6 @@ export class LibraryStore {
        WHERE strongs_fts MATCH ? AND s.lexicon IN (SELECT value FROM json_each(?)) ORDER BY s.id LIMIT 50`,
     ).all(`transliteration: "${w}"`, JSON.stringify(lexicons)) as StrongsRow[];
     // The index matches any word of a transliteration; only a whole one that is the word counts.
-    const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     return rows.filter((r) => fold(r.transliteration) === fold(w)).slice(0, limit);
   }
 
