@@ -1,4 +1,5 @@
 import type { BibleClient } from '../client/client.js';
+import { findBook } from '../core/canon/canon.js';
 import {
   checkPassageLimits,
   formatReference,
@@ -8,6 +9,7 @@ import {
   parseReference,
   type Reference,
   referenceVerses,
+  resolveBook,
   splitReference,
   splitReferenceList,
 } from '../core/reference/reference.js';
@@ -45,6 +47,23 @@ export async function referencesFromArgs(args: string[]): Promise<TypedReference
   for (const text of [args.join('; '), args.join(' ')]) {
     const refs = await readLoosely(text);
     if (refs?.length) return typed(refs);
+  }
+  const named = args.join(' ').trim();
+  // A name, not a number: findBook also reads "3" as the third book.
+  const book = /\p{L}/u.test(named) ? findBook(named) : undefined;
+  if (book) {
+    // A book alone: Jude, Obadiah, Philemon, 2 and 3 John are one chapter, read whole; of any
+    // other the user is asked for the chapter, by the book's own count.
+    if (book.chapters === 1) return typed([parseReference(`${book.name} 1`)]);
+    throw usageError(`${book.name} has ${book.chapters} chapters: name one, like "${book.name} 1"`);
+  }
+  // A name alone that is near a book's ("Jhon") is told as the misspelt book it is.
+  if (/^\d?\s*\p{L}[\p{L}\s.]*$/u.test(named)) {
+    try {
+      resolveBook(named);
+    } catch (err) {
+      if (err instanceof InvalidReferenceError && err.suggestion) throw err;
+    }
   }
   throw first;
 }

@@ -157,6 +157,8 @@ describe('the bible CLI, end to end', () => {
           [['passage', 'John 22:1'], 4, 'bible: John has 21 chapters\n'],
           [['passage', 'John 0:1'], 4, 'bible: John has no chapter 0: chapters are numbered from 1\n'],
           [['passage', ' '], 2, 'bible: no reference given: name one, like "John 3:16" or "Ps 23"\n'],
+          [['passage', 'John'], 2, 'bible: John has 21 chapters: name one, like "John 1"\n'],
+          [['passage', 'Jhon'], 4, "bible: unknown book 'Jhon' (did you mean John?)\n"],
           [['passage', 'John 3:18-16'], 2, 'bible: the range John 3:18-3:16 runs backwards\n'],
           [['story', 'no-such-story'], 4, "bible: no story 'no-such-story' [NOT_FOUND]\n"],
           [

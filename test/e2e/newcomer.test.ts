@@ -66,6 +66,9 @@ describe("the newcomer's path", () => {
         ['John 3.16', ['John 3:16']],
         ['John ch 3', ['John 3']],
         ['Jhn 3:16', ['John 3:16']],
+        // A one-chapter book alone is read whole.
+        ['Jude', ['Jude 1']],
+        ['3 John', ['3 John 1']],
       ];
       for (const [input, refs] of cases) expect(await refsOf(input), input).toEqual(refs);
     });
