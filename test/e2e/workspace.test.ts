@@ -199,11 +199,14 @@ describe('the study workspace, end to end', () => {
     expect([typo.code, typo.stderr]).toEqual([4, "bible: unknown book 'Jhon' (did you mean John?)\n"]);
     const badTag = await runCli(['bookmark', 'Gen 1:1', '--tag', 'a,b'], env);
     expect(badTag.code).toBe(2);
-    // `note add` taught the verb: bookmark takes the reference itself, and says so.
-    const verb = await runCli(['bookmark', 'add', 'Gen 1:1'], env);
-    expect([verb.code, verb.stderr]).toEqual([
+    // `note add` taught the verb: bookmark reads add, rm and list as meant.
+    expect((await runCli(['bookmark', 'add', 'Gen 1:1'], env)).stdout).toBe('Bookmarked Genesis 1:1\n');
+    expect((await runCli(['bookmark', 'list'], env)).stdout).toBe('Genesis 1:1\nJohn 3:16  fav\n');
+    expect((await runCli(['bookmark', 'rm', 'Gen 1:1'], env)).stdout).toBe('Removed the bookmark on Genesis 1:1\n');
+    const bare = await runCli(['bookmark', 'add'], env);
+    expect([bare.code, bare.stderr]).toEqual([
       2,
-      `bible: bookmark takes a reference, not 'add': bible bookmark "John 3:16"\n`,
+      'bible: bookmark add needs a reference: bible bookmark add "John 3:16"\n',
     ]);
     expect((await runCli(['note', 'rm', '1', '2'], env)).stdout).toBe(
       'Removed note #1 on John 3:16\nRemoved note #2 on John 3:17-18\n',

@@ -103,21 +103,29 @@ export async function runNoteRemove(opts: { ids: number[] }, ctx: Context): Prom
   );
 }
 
-/** Words a user may type after `bookmark` as after `note`; bookmark takes the reference itself. */
-const NOT_BOOKMARK_VERBS: Record<string, string> = {
-  add: 'bible bookmark "John 3:16"',
-  rm: 'bible bookmark "John 3:16" --rm',
-  remove: 'bible bookmark "John 3:16" --rm',
-  list: 'bible bookmarks',
-  ls: 'bible bookmarks',
+/**
+ * Words a user may type after `bookmark` as after `note` ("bookmark add John 3:16"): no book is
+ * named so, so each is read as meant rather than refused.
+ */
+const BOOKMARK_VERBS: Record<string, 'add' | 'rm' | 'list'> = {
+  add: 'add',
+  rm: 'rm',
+  remove: 'rm',
+  list: 'list',
+  ls: 'list',
 };
 
 export async function runBookmark(opts: TagOption & { ref: string[]; rm?: boolean }, ctx: Context): Promise<void> {
   const [first = '', ...rest] = opts.ref;
-  const hint = NOT_BOOKMARK_VERBS[first.toLowerCase()];
-  // "add" alone is no book; "list" alone is a list, not a reference.
-  if (hint && (rest.length > 0 || hint === 'bible bookmarks'))
-    throw usageError(`bookmark takes a reference, not '${first}': ${hint}`);
+  const verb = BOOKMARK_VERBS[first.toLowerCase()];
+  if (verb === 'list') {
+    if (rest.length) throw usageError(`bookmark list takes no reference: bible bookmarks --ref "${rest.join(' ')}"`);
+    return runBookmarks({ tag: opts.tag?.[0] }, ctx);
+  }
+  if (verb) {
+    if (!rest.length) throw usageError(`bookmark ${first} needs a reference: bible bookmark ${first} "John 3:16"`);
+    return runBookmark({ ...opts, ref: rest, rm: opts.rm || verb === 'rm' }, ctx);
+  }
   const range = await rangeOfText(opts.ref.join(' '));
   if (opts.rm) {
     const removed = await withUserStore(ctx, (s) => s.removeBookmark(range));
