@@ -337,6 +337,14 @@ describe('the bible CLI, end to end', () => {
     expect((await runCliInProcess(['strongs', 'H7225', '--no-cache'], { env })).code).toBe(3);
     expect((await runCliInProcess(['config', 'unset', 'baseUrl'], { env })).code).toBe(0);
     expect((await runCliInProcess(['status', '--json'], { env })).stdout).toContain('"backend": "embedded"');
+    // Nothing set: nothing on stdout, the keys on stderr.
+    expect((await runCliInProcess(['config', 'unset', 'translation'], { env })).code).toBe(0);
+    const empty = await runCliInProcess(['config', 'list'], { env });
+    expect([empty.code, empty.stdout, empty.stderr]).toEqual([
+      0,
+      '',
+      'bible: nothing set; keys: apiKey, baseUrl, translation, commentary, dictionary, topics, persona, color, pager, redLetter (bible config set <key> <value>)\n',
+    ]);
   });
 
   it('colour follows NO_COLOR, FORCE_COLOR and --no-color; piped output has none', async () => {

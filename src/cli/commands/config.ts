@@ -44,6 +44,9 @@ export async function runConfigList(ctx: Context): Promise<void> {
     Object.entries(ctx.config).map(([k, v]) => [k, shown(k as ConfigKey, v as string)]),
   );
   await present(ctx, values, () => {
+    // On stderr, so a script reading the list still reads nothing.
+    if (!Object.keys(values).length)
+      ctx.notice(`nothing set; keys: ${KEYS.join(', ')} (bible config set <key> <value>)`);
     for (const key of KEYS) {
       const v = ctx.config[key];
       if (v !== undefined) ctx.io.stdout.write(`${key}=${shown(key, v)}\n`);
