@@ -1,15 +1,11 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/library/store/library-store.js';
+import { describe, expect, it } from 'vitest';
 import { CROSSREF_REACH_MOST } from '../../src/library/store/schema.js';
 import { TEST_LIBRARY } from '../support/env.js';
+import { useTestStore } from '../support/test-store.js';
 
 describe('the cross-references’ reach', () => {
-  let store: LibraryStore;
-  beforeAll(() => {
-    store = new LibraryStore(TEST_LIBRARY);
-  });
-  afterAll(() => store.close());
+  const store = useTestStore();
 
   it('keeps the widest reach, counted at import, equal to the table’s own maximum', () => {
     const db = new Database(TEST_LIBRARY, { readonly: true });
@@ -19,7 +15,7 @@ describe('the cross-references’ reach', () => {
     // Isaiah 9:6, cross-referred to from 44 books of the Bible.
     expect(most).toBe(44);
     expect(JSON.parse(kept)).toBe(most);
-    expect(store.crossrefReachMost()).toBe(most);
-    expect(store.crossrefReach(23, 9, 6)).toBe(44);
+    expect(store().crossrefReachMost()).toBe(most);
+    expect(store().crossrefReach(23, 9, 6)).toBe(44);
   });
 });

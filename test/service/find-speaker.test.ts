@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKS } from '../../src/core/canon/canon.js';
-import { LibraryStore } from '../../src/library/store/library-store.js';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { findVerses } from '../../src/service/find/engine.js';
 import { contentWords } from '../../src/service/find/question.js';
 import { keyParts, verseKey } from '../../src/service/find/signal.js';
 import { asksWordsOfChrist, speakerVotes, withoutSpeaker } from '../../src/service/find/speaker.js';
-import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { itWithSword } from '../support/env.js';
+import { useTestStore } from '../support/test-store.js';
 
 const ref = (key: number) => {
   const { book, chapter, verse } = keyParts(key);
@@ -40,11 +40,7 @@ describe('a question about what Jesus said', () => {
   });
 
   describe('on the real library', () => {
-    let store: LibraryStore;
-    beforeAll(() => {
-      store = new LibraryStore(TEST_LIBRARY);
-    });
-    afterAll(() => store.close());
+    const store = useTestStore();
 
     it('lifts only the candidates Jesus speaks in, and adds none', () => {
       const candidates = [verseKey(40, 19, 9), verseKey(5, 24, 1), verseKey(40, 19, 3)].map((key) => ({
@@ -52,7 +48,7 @@ describe('a question about what Jesus said', () => {
         score: 1,
       }));
       const input = {
-        store,
+        store: store(),
         question: 'What did Jesus say about divorce?',
         words: ['divorce'],
         translations: ['kjv', 'web'],
@@ -67,12 +63,12 @@ describe('a question about what Jesus said', () => {
     });
 
     itWithSword('puts his sayings first: the top five for divorce are all words of Christ', () => {
-      const r = findVerses(store, LOCAL_PRINCIPAL, 'What did Jesus say about divorce?', {
+      const r = findVerses(store(), LOCAL_PRINCIPAL, 'What did Jesus say about divorce?', {
         translation: 'kjv',
         limit: 5,
       });
       expect(r.results.map((x) => x.why.includes('in the words of Christ'))).toEqual([true, true, true, true, true]);
-      const plain = findVerses(store, LOCAL_PRINCIPAL, 'What does the Bible say about divorce?', {
+      const plain = findVerses(store(), LOCAL_PRINCIPAL, 'What does the Bible say about divorce?', {
         translation: 'kjv',
         limit: 5,
       });

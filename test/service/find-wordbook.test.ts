@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/library/store/library-store.js';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { findVerses } from '../../src/service/find/engine.js';
 import { affirmed, wordBookNumbers } from '../../src/service/find/wordbook.js';
-import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { itWithSword } from '../support/env.js';
+import { useTestStore } from '../support/test-store.js';
 
 describe('the KJV word book as a way from today’s words to the original ones', () => {
   it('reads a sense without what it says the word does not mean', () => {
@@ -13,27 +13,23 @@ describe('the KJV word book as a way from today’s words to the original ones',
   });
 
   describe('on the real library', () => {
-    let store: LibraryStore;
-    beforeAll(() => {
-      store = new LibraryStore(TEST_LIBRARY);
-    });
-    afterAll(() => store.close());
+    const store = useTestStore();
 
     it("leads a word through the senses that hold it to the numbers the KJV's headword renders", () => {
       // careful: "anxious, worried, full of care"; in Philippians 4:6 the KJV's "careful" is G3309.
-      expect(wordBookNumbers(store, 'kjv-wordbook', 'worry')).toEqual([
+      expect(wordBookNumbers(store(), 'kjv-wordbook', 'worry')).toEqual([
         { number: 'G3309', headword: 'careful' },
         { number: 'H1672', headword: 'careful' },
         { number: 'G275', headword: 'carefulness' },
         { number: 'H1674', headword: 'carefulness' },
       ]);
       // lusty is "strong, vigorous (not lustful)": no way from lust.
-      expect(wordBookNumbers(store, 'kjv-wordbook', 'lust').map((n) => n.headword)).not.toContain('lusty');
-      expect(wordBookNumbers(store, 'kjv-wordbook', 'xylophone')).toEqual([]);
+      expect(wordBookNumbers(store(), 'kjv-wordbook', 'lust').map((n) => n.headword)).not.toContain('lusty');
+      expect(wordBookNumbers(store(), 'kjv-wordbook', 'xylophone')).toEqual([]);
     });
 
     itWithSword('answers "worry" with the KJV\'s "take no thought" and "be careful for nothing"', () => {
-      const r = findVerses(store, LOCAL_PRINCIPAL, 'what does the Bible say about worry?', {
+      const r = findVerses(store(), LOCAL_PRINCIPAL, 'what does the Bible say about worry?', {
         translation: 'kjv',
         limit: 5,
       });

@@ -419,6 +419,26 @@ export class LibraryStore {
     return books ?? 0;
   }
 
+  private namesAndSubjects: ReadonlySet<string> | undefined;
+
+  /**
+   * The words of the topics' headwords and the stories' titles and characters, lower case, of 5
+   * letters or more: the names and subjects people ask after (GOLIATH, PRODIGAL SON), read once.
+   */
+  headwordVocabulary(): ReadonlySet<string> {
+    if (!this.namesAndSubjects) {
+      const texts = this.stmt(
+        `SELECT headword AS text FROM topic_entries UNION ALL SELECT title || ' ' || characters FROM stories`,
+      )
+        .pluck()
+        .all() as string[];
+      const words = new Set<string>();
+      for (const text of texts) for (const w of text.toLowerCase().match(/\p{L}{5,}/gu) ?? []) words.add(w);
+      this.namesAndSubjects = words;
+    }
+    return this.namesAndSubjects;
+  }
+
   private widestReach: number | undefined;
 
   /** The most books cross-referring to any one verse, read once (a library file never changes under an open store). */

@@ -16,6 +16,7 @@ import { contentWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
 import { speakerVotes, withoutSpeaker } from './speaker.js';
+import { spelledAsMeant } from './spelling.js';
 import { storyVotes } from './stories.js';
 import { strongsVotes } from './strongs.js';
 import { topicVotes } from './topics.js';
@@ -115,10 +116,13 @@ export function findVerses(
   const on = (s: SignalName) => !options.without?.includes(s);
   // Bounded work whoever calls: the endpoint caps a question's length, the chat may not.
   const text = question.slice(0, FIND_QUESTION_MAX);
+  const lexicons = usable
+    .filter((r) => r.kind === 'lexicon')
+    .map((r): 'greek' | 'hebrew' => (r.id.endsWith('greek') ? 'greek' : 'hebrew'));
   const input: FindInput = {
     store,
     question: text,
-    words: withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS),
+    words: spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
@@ -126,7 +130,7 @@ export function findVerses(
     stories: on('stories') ? firstOf('stories')?.id : undefined,
     wordbook: usable.some((r) => r.id === 'kjv') ? usable.find((r) => r.id === WORDBOOK.id)?.id : undefined,
     commentaries: on('commentary') ? usable.filter((r) => r.kind === 'commentary').map((r) => r.id) : [],
-    lexicons: usable.filter((r) => r.kind === 'lexicon').map((r) => (r.id.endsWith('greek') ? 'greek' : 'hebrew')),
+    lexicons,
   };
   const fused = new Map<VerseKey, Fused>();
   if (on('named')) fuse(fused, 'named', namedVotes(input));
