@@ -2,6 +2,7 @@ import type { BibleClient } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { shellWord } from './shell-word.js';
 
 export type Place = 'topics' | 'dictionaries' | 'stories' | 'strongs';
 
@@ -16,9 +17,7 @@ export async function elsewhere(client: BibleClient, word: string, skip?: Place)
   if (!q) return [];
   // A word not in a topical work or dictionary is most often a theme: `bible find` ranks the verses about it.
   const out: string[] =
-    skip === 'topics' || skip === 'dictionaries'
-      ? [`\`bible find ${/\s/.test(q) ? `"${q}"` : q}\` (the verses about it)`]
-      : [];
+    skip === 'topics' || skip === 'dictionaries' ? [`\`bible find ${shellWord(q)}\` (the verses about it)`] : [];
   const quiet = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
   const catalog = await quiet(client.catalog());
   if (!catalog) return [];

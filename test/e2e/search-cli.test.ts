@@ -101,6 +101,15 @@ describe('bible search and bible concordance, end to end', () => {
     );
   });
 
+  it('no verse: the count, and on stderr the question reader to try, pasteable', async () => {
+    const none = await runCli(['search', "the thief's", 'Golaith', '-t', 'kjv']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([
+      0,
+      `0 verses for "the thief's" Golaith in KJV\n\n${KJV_ATTRIBUTION}\n`,
+      'bible: no verse holds those words as written; `bible find "the thief\'s Golaith"` reads them as a question\n',
+    ]);
+  });
+
   it('highlights the matched words when colour is on, Strong numbers by the words that render them', async () => {
     const r = await runCli(['search', 'G25', '-t', 'kjv', '--in', 'John', '--limit', '1'], {
       env: { NO_COLOR: undefined, FORCE_COLOR: '1' },

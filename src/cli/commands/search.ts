@@ -10,6 +10,7 @@ import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
 import { canonChart } from '../render/canon-chart.js';
 import { highlight } from '../render/highlight.js';
+import { shellWord } from '../shell-word.js';
 
 export interface SearchOptions {
   /** The shell's words of the query (see queryFromArgs). */
@@ -139,6 +140,11 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
       );
       printMore(ctx, data.results.length, offset, data.total);
     }
+    // Exact words find nothing: the question reader may (a misspelt name, today's words for the KJV's).
+    if (!data.total && !opts.in)
+      ctx.notice(
+        `no verse holds those words as written; \`bible find ${shellWord(opts.query.join(' '))}\` reads them as a question`,
+      );
   });
 }
 
