@@ -66,7 +66,7 @@ export function registerStrongs(program: Command, f: Factory): void {
   const strongs = concordanceOptions(
     program
       .command('strongs')
-      .description("Strong's lexicon: bible strongs G26, or bible strongs search <text>")
+      .description("Strong's lexicon: bible strongs G26 (or agape), or bible strongs search <text>")
       .argument(
         '[number-or-word]',
         'G or H and 1-5 digits, or a transliteration (agape): its entry, else the search for the word',
