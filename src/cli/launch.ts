@@ -50,8 +50,10 @@ export function launch(argv: string[]): Promise<number> {
  * concurrent marking a lookup that allocated much has started (`bible concordance G25`: ~6 ms idle).
  */
 async function exitWhenWritten(code: number): Promise<number> {
+  // An empty write's callback comes once everything queued before it is written ('drain' comes
+  // only after a write that returned false, so a small write queued on a full pipe never sees one).
   for (const stream of [process.stdout, process.stderr])
-    if (stream.writableLength > 0) await new Promise((written) => stream.once('drain', written));
+    if (stream.writableLength > 0) await new Promise((written) => stream.write('', () => written(undefined)));
   process.exit(code);
 }
 
