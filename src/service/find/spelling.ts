@@ -1,13 +1,10 @@
 import type { LibraryStore } from '../../library/store/library-store.js';
+import { isEnglishWord } from './english-words.js';
 
-/** Shorter words are left as typed: at one letter's difference too many real words are near each other. */
+/** Shorter words are left as typed: one letter from a short name lies many another word. */
 const SHORTEST = 5;
 
-/**
- * How far a word may be from the one meant: one edit up to 9 letters, two from 10 ("Nebuchadnezar",
- * "Melchisedeck"). A swap of two neighbouring letters is one edit ("Golaith"). Two edits in a
- * shorter word reach other words ("bullying" → building).
- */
+/** How far a word may be from the name meant: one edit, two from 10 letters ("Nebuchadnesar"). */
 const reach = (word: string) => (word.length >= 10 ? 2 : 1);
 
 /**
@@ -38,12 +35,14 @@ export function editDistance(a: string, b: string, most: number): number {
 }
 
 /**
- * A question's words with its misspelt names and subjects read as meant ("Golaith" → goliath,
- * "Nebuchadnezar" → nebuchadnezzar): a word of 5 letters or more that no verse holds, that is not a Strong's
- * transliteration ("agape") and not itself a topic's or story's word, is read as the nearest word
- * of the topics' headwords and the stories' titles and characters (the names and subjects people
- * ask after) that starts with the same letter, when one is within reach and no other is as near. Only toward those words, not every
- * word of the texts: a modern word no verse holds ("worry") is one edit from an old one ("sorry").
+ * A question's misspelt names read as meant ("Golaith" → goliath, "Nebuchadnezar" →
+ * nebuchadnezzar, "Methusela" → methuselah): a word of 5 letters or more that no verse holds,
+ * that is no English word (word-list: "illness", "mental", "police" stay as they are), no
+ * transliteration ("agape") and no topic's or story's word itself, is read as the one word of the
+ * topics' headwords and the stories' titles and characters (the names and subjects people ask
+ * after) that starts with its letter and is within one edit (two from 10 letters; a swap of
+ * neighbours is one). Only toward those words, as a modern word no verse holds is often an edit
+ * from an old one ("worry", sorry).
  */
 export function spelledAsMeant(
   store: LibraryStore,
@@ -51,24 +50,24 @@ export function spelledAsMeant(
   lexicons: Array<'greek' | 'hebrew'>,
 ): string[] {
   return words.map((word) => {
-    if (word.length < SHORTEST || !/^\p{L}+$/u.test(word)) return word;
-    const vocabulary = store.headwordVocabulary();
-    if (vocabulary.has(word) || store.findFrequency(word) > 0) return word;
+    // The cheap tests first: most questions' words are in the verses.
+    if (word.length < SHORTEST || !/^\p{L}+$/u.test(word) || store.findFrequency(word) > 0) return word;
     if (store.strongsByTransliteration(word, lexicons, 1).length) return word;
+    const vocabulary = store.headwordVocabulary();
+    if (vocabulary.has(word) || isEnglishWord(word)) return word;
     const most = reach(word);
     let nearest: string[] = [];
     let distance = most + 1;
     for (const candidate of vocabulary) {
-      // A slip seldom falls on the first letter, and words that differ there are other words
-      // ("depression", oppression).
+      // A slip seldom falls on the first letter, and words that differ there are other words.
       if (candidate[0] !== word[0]) continue;
       const d = editDistance(word, candidate, Math.min(most, distance));
       if (d < distance) {
         distance = d;
         nearest = [candidate];
-      } else if (d === distance && d <= most) nearest.push(candidate);
+      } else if (d === distance) nearest.push(candidate);
     }
-    // Two words as near ("zacchur", "zaccheus" for "zacchus") leave the choice to the user.
+    // Two words as near leave the choice to the user.
     return nearest.length === 1 ? (nearest[0] as string) : word;
   });
 }
