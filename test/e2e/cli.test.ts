@@ -166,6 +166,12 @@ describe('the bible CLI, end to end', () => {
             2,
             "bible: 'X12' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430\n",
           ],
+          [['strongs', 'a'], 2, "bible: 'a' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430\n"],
+          [
+            ['strongs', 'shepherd', '--verses'],
+            2,
+            "bible: 'shepherd' names no Strong's entry; --verses takes a number or a transliteration, like G26 or agape\n",
+          ],
           [['stories', '--limit', '0'], 2, 'bible: --limit must be 1 to 100\n'],
           [['pasage', 'John 3:16'], 2, "bible: unknown command 'pasage' (did you mean passage?)\n"],
           [

@@ -106,8 +106,14 @@ describe('bible search and bible concordance, end to end', () => {
     expect([none.code, none.stdout, none.stderr]).toEqual([
       0,
       `0 verses for "the thief's" Golaith in KJV\n\n${KJV_ATTRIBUTION}\n`,
-      'bible: no verse holds those words as written; `bible find "the thief\'s Golaith"` reads them as a question\n',
+      'bible: no verse holds those words as written; `bible find -t kjv "the thief\'s Golaith"` reads them as a question\n',
     ]);
+    // A question that starts with a dash is passed after --, as it was to search.
+    const dash = await runCli(['search', '--', '-fear', 'xyzzyq']);
+    expect(dash.stderr).toBe(
+      'bible: no verse holds those words as written; `bible find -- "-fear xyzzyq"` reads them as a question\n',
+    );
+    expect((await runCli(['search', 'xyzzyq', '--json'])).stderr).toBe('');
   });
 
   it('highlights the matched words when colour is on, Strong numbers by the words that render them', async () => {

@@ -119,10 +119,12 @@ export async function runBookmark(opts: TagOption & { ref: string[]; rm?: boolea
   const [first = '', ...rest] = opts.ref;
   const verb = BOOKMARK_VERBS[first.toLowerCase()];
   if (verb === 'list') {
-    if (rest.length) throw usageError(`bookmark list takes no reference: bible bookmarks --ref "${rest.join(' ')}"`);
+    if (rest.length) throw usageError('bookmark list takes no reference: bible bookmarks --ref "John 3"');
     return runBookmarks({ tag: opts.tag?.[0] }, ctx);
   }
   if (verb) {
+    if (verb === 'add' && opts.rm)
+      throw usageError('bookmark add and --rm ask for opposite things: bible bookmark rm "John 3:16"');
     if (!rest.length) throw usageError(`bookmark ${first} needs a reference: bible bookmark ${first} "John 3:16"`);
     return runBookmark({ ...opts, ref: rest, rm: opts.rm || verb === 'rm' }, ctx);
   }

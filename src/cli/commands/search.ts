@@ -140,12 +140,17 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
       );
       printMore(ctx, data.results.length, offset, data.total);
     }
-    // Exact words find nothing: the question reader may (a misspelt name, today's words for the KJV's).
-    if (!data.total && !opts.in)
-      ctx.notice(
-        `no verse holds those words as written; \`bible find ${shellWord(opts.query.join(' '))}\` reads them as a question`,
-      );
   });
+  // Exact words find nothing: the question reader may (a misspelt name, today's words for the
+  // KJV's). After the count, which a terminal shows first; with the translation asked for.
+  if (!data.total && !opts.in && !ctx.globals.json) {
+    const question = opts.query.join(' ');
+    const t = opts.translation ? ` -t ${shellWord(opts.translation)}` : '';
+    const dashes = question.startsWith('-') ? '-- ' : '';
+    ctx.notice(
+      `no verse holds those words as written; \`bible find${t} ${dashes}${shellWord(question)}\` reads them as a question`,
+    );
+  }
 }
 
 export function registerSearch(program: Command, f: Factory): void {

@@ -25,8 +25,8 @@ export async function runStrongs(opts: StrongsOptions, ctx: Context): Promise<vo
   await present(ctx, await (await ctx.client()).strongs(opts.number), (data) => printEntry(ctx, data));
 }
 
-/** A word rather than a number: letters (accents too), as a transliteration or an English word is written. */
-const WORD = /^\p{L}[\p{L}\p{M}'’-]*$/u;
+/** A word rather than a number: two letters or more (accents too), as a transliteration or an English word is written. */
+const WORD = /^\p{L}[\p{L}\p{M}'’-]+$/u;
 
 /** Commander's parser for `bible strongs <number-or-word>`: a Strong's number (upper case), or a word as given. */
 export function numberOrWord(text: string): string {
@@ -84,6 +84,10 @@ export function registerStrongs(program: Command, f: Factory): void {
       if (WORD.test(number)) {
         // A transliteration names its entry; any other word is searched for, as `strongs search` does.
         const named = await entryNamed(number, ctx);
+        if (!named && opts.verses)
+          throw usageError(
+            `'${number}' names no Strong's entry; --verses takes a number or a transliteration, like G26 or agape`,
+          );
         if (!named) return runStrongsSearch({ q: number }, ctx);
         number = named;
       }

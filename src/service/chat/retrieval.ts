@@ -123,7 +123,7 @@ export function retrieve(
     const heading = theme ? undefined : r.why.map((w) => w.match(HEADING_WHY)?.[1]).find((h) => h);
     if (heading) {
       // A heading cut from a sentence of Matthew Henry's ("to live in mutual love…") reads as a title.
-      theme = titled(heading);
+      theme = heading.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
       const from = usable.find(
         (u) => u.kind === 'commentary' && r.why.some((w) => w.startsWith(`commentary: ${u.name},`)),
       );
