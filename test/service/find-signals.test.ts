@@ -207,6 +207,8 @@ describe('the signals, on the real library', () => {
     // G26 agapē (1 Corinthians 13:4 "charity suffereth long") counts fully; G27 agapētos "beloved" less.
     expect(voteFor(votes, '1 Corinthians 13:4')).toMatchObject({ score: 1, why: 'Strong\'s G26 agápē "love" (agape)' });
     expect(voteFor(votes, 'Matthew 3:17')?.score).toBe(0.5);
+    // An English word meets the lexicons' English, not a transliteration's first letters ("mental", G3305 méntoi).
+    expect(strongsVotes(input('mental')).some((v) => v.why.includes('G3305'))).toBe(false);
   });
 
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {

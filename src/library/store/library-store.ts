@@ -379,14 +379,21 @@ export class LibraryStore {
   }
 
   /** Best matches over lemma, transliteration, gloss and definition (lemma and gloss weigh most). */
-  strongsSearch(text: string, lexicons: Array<'greek' | 'hebrew'>, limit: number): StrongsRow[] {
+  strongsSearch(
+    text: string,
+    lexicons: Array<'greek' | 'hebrew'>,
+    limit: number,
+    /** Only the English of the entries (gloss and definition), not the lemma or transliteration. */
+    options: { englishOnly?: boolean } = {},
+  ): StrongsRow[] {
     if (!lexicons.length) return [];
     const exact = text
       .trim()
       .toUpperCase()
       .match(/^([GH])0*(\d{1,5})$/);
     const direct = exact ? this.strongs(`${exact[1]}${exact[2]}`) : undefined;
-    const q = ftsQuery(text);
+    const words = ftsQuery(text);
+    const q = words && options.englishOnly ? `{gloss definition} : (${words})` : words;
     const found = q
       ? (this.stmt(
           `SELECT s.number, s.lexicon, s.lemma, s.transliteration, s.pronunciation, s.gloss, s.definition

@@ -54,7 +54,7 @@ export function strongsVotes(input: FindInput): Vote[] {
       return entry && input.lexicons.includes(entry.lexicon) ? [{ entry, headword: n.headword }] : [];
     });
     const searched = input.store
-      .strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD)
+      .strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD, { englishOnly: true })
       .map((entry) => ({ entry, headword: undefined }));
     const entries = [...named, ...fromBook, ...searched].filter(
       (e, i, all) => all.findIndex((o) => o.entry.number === e.entry.number) === i,
