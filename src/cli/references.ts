@@ -14,7 +14,9 @@ import {
   splitReferenceList,
 } from '../core/reference/reference.js';
 import type { IncludeValue, PassageResult } from '../core/schemas/bible.js';
+import { editDistance } from '../core/text/edit-distance.js';
 import { usageError } from './errors.js';
+import { shellWord } from './shell-word.js';
 
 /** A reference as typed, with `text` in the contract's strict, canonical form: what is sent and what headings show. */
 export type TypedReference = ListedReference;
@@ -57,13 +59,19 @@ export async function referencesFromArgs(args: string[]): Promise<TypedReference
     if (book.chapters === 1) return typed([parseReference(`${book.name} 1`)]);
     throw usageError(`${book.name} has ${book.chapters} chapters: name one, like "${book.name} 1"`);
   }
-  // A name alone that is near a book's ("Jhon") is told as the misspelt book it is.
-  if (/^\d?\s*\p{L}[\p{L}\s.]*$/u.test(named)) {
+  // Words alone: a book's name one edit off ("Jhon") is told as the misspelt book it is; other
+  // words ("love", where Luke is two edits off) were most likely meant to be looked for.
+  if (/^\d?\s*\p{L}[\p{L}\s.']*$/u.test(named)) {
     try {
       resolveBook(named);
     } catch (err) {
-      if (err instanceof InvalidReferenceError && err.suggestion) throw err;
+      const near = err instanceof InvalidReferenceError ? err.suggestion : undefined;
+      if (near && editDistance(named.toLowerCase(), near.name.toLowerCase(), 1) <= 1) throw err;
     }
+    const words = shellWord(named);
+    throw usageError(
+      `'${named}' is no book or reference; to look for it: bible search ${words}, or bible find ${words}`,
+    );
   }
   throw first;
 }

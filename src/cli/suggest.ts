@@ -1,4 +1,4 @@
-import { editDistance } from '../core/canon/canon.js';
+import { editDistance } from '../core/text/edit-distance.js';
 
 export interface Named {
   id: string;

@@ -159,6 +159,11 @@ describe('the bible CLI, end to end', () => {
           [['passage', ' '], 2, 'bible: no reference given: name one, like "John 3:16" or "Ps 23"\n'],
           [['passage', 'John'], 2, 'bible: John has 21 chapters: name one, like "John 1"\n'],
           [['passage', 'Jhon'], 4, "bible: unknown book 'Jhon' (did you mean John?)\n"],
+          [
+            ['passage', 'love'],
+            2,
+            "bible: 'love' is no book or reference; to look for it: bible search love, or bible find love\n",
+          ],
           [['passage', 'John 3:18-16'], 2, 'bible: the range John 3:18-3:16 runs backwards\n'],
           [['story', 'no-such-story'], 4, "bible: no story 'no-such-story' [NOT_FOUND]\n"],
           [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { editDistance } from '../../src/core/text/edit-distance.js';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { findVerses } from '../../src/service/find/engine.js';
-import { editDistance, spelledAsMeant } from '../../src/service/find/spelling.js';
+import { spelledAsMeant } from '../../src/service/find/spelling.js';
 import { useTestStore } from '../support/test-store.js';
 
 describe('find reads misspelt names as meant', () => {

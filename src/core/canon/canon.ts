@@ -1,3 +1,4 @@
+import { editDistance } from '../text/edit-distance.js';
 import { BOOK_SEEDS, type BookSeed } from './books-data.js';
 
 export type Testament = 'OT' | 'NT';
@@ -96,23 +97,6 @@ export function findBook(input: string | number): Book | undefined {
     return Number.isInteger(n) && n >= 1 && n <= 66 ? BOOKS[n - 1] : undefined;
   }
   return INDEX.get(bookKey(input));
-}
-
-// Written here rather than taken from a package: the common string-distance packages count a
-// swapped pair of letters ("Jhon") as two edits, and that is the typo people make most.
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
-export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }
 
 /** The most edits a suggestion may be away from what was typed (for the longest inputs). */

@@ -1,3 +1,4 @@
+import { editDistance } from '../../core/text/edit-distance.js';
 import type { LibraryStore } from '../../library/store/library-store.js';
 import { isEnglishWord } from './english-words.js';
 
@@ -6,33 +7,6 @@ const SHORTEST = 5;
 
 /** How far a word may be from the name meant: one edit, two from 10 letters ("Nebuchadnesar"). */
 const reach = (word: string) => (word.length >= 10 ? 2 : 1);
-
-/**
- * The optimal string alignment distance (Levenshtein with neighbouring swaps), given up past
- * `most`. Written here: the packages at hand (fastest-levenshtein and the like) count a swap as
- * two edits, and a swap is the commonest slip in a name.
- */
-export function editDistance(a: string, b: string, most: number): number {
-  if (Math.abs(a.length - b.length) > most) return most + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, (before[j - 2] as number) + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > most) return most + 1;
-    before = previous;
-    previous = row;
-  }
-  return previous[b.length] as number;
-}
 
 /**
  * A question's misspelt names read as meant ("Golaith" → goliath, "Nebuchadnezar" →
