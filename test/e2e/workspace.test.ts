@@ -193,6 +193,10 @@ describe('the study workspace, end to end', () => {
     );
     expect((await runCli(['note', 'edit', '2', 'one line now'], env)).stdout).toBe('Updated note #2 on John 3:17-18\n');
     expect((await runCli(['bookmarks', '--json'], env)).stdout).toContain('"ref": "John 3:16"');
+    // A book alone filters by the whole book.
+    expect((await runCli(['bookmarks', '--ref', 'John'], env)).stdout).toBe('John 3:16  fav\n');
+    expect((await runCli(['bookmarks', '--ref', 'Jude'], env)).stdout).toBe('');
+    expect(json((await runCli(['note', 'list', '--ref', 'John', '--json'], env)).stdout)).toHaveLength(2);
     const missing = await runCli(['note', 'rm', '7'], env);
     expect([missing.code, missing.stderr]).toEqual([4, 'bible: no note #7 (bible note list shows them)\n']);
     const typo = await runCli(['note', 'add', 'Jhon 3:16', 'x'], env);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { findBook } from '../../core/canon/canon.js';
 import { parseReference } from '../../core/reference/reference.js';
 import type { Bookmark, Note, NoteFilter, Range } from '../../workspace/store.js';
 import type { Context } from '../context.js';
@@ -19,9 +20,16 @@ async function rangeOfText(text: string): Promise<Range> {
   return rangeOf(parseReference(text));
 }
 
+/** A filter's reference: also a book alone, the whole book ("bible bookmarks --ref John"). */
+async function filterRange(text: string): Promise<Range> {
+  const book = /\p{L}/u.test(text) ? findBook(text.trim()) : undefined;
+  if (!book) return rangeOfText(text);
+  return rangeOfText(book.chapters === 1 ? `${book.name} 1` : `${book.name} 1-${book.chapters}`);
+}
+
 async function filterOf(opts: FilterOptions): Promise<NoteFilter> {
   return {
-    range: opts.ref === undefined ? undefined : await rangeOfText(opts.ref),
+    range: opts.ref === undefined ? undefined : await filterRange(opts.ref),
     tag: opts.tag,
     search: opts.search,
   };
