@@ -1,5 +1,5 @@
 import type { BibleClient } from '../client/client.js';
-import { findBook } from '../core/canon/canon.js';
+import { type Book, findBook, MAX_BOOK_NAME_LENGTH } from '../core/canon/canon.js';
 import {
   checkPassageLimits,
   formatReference,
@@ -51,17 +51,17 @@ export async function referencesFromArgs(args: string[]): Promise<TypedReference
     if (refs?.length) return typed(refs);
   }
   const named = args.join(' ').trim();
-  // A name, not a number: findBook also reads "3" as the third book.
-  const book = /\p{L}/u.test(named) ? findBook(named) : undefined;
+  const book = bookAlone(named);
   if (book) {
     // A book alone: Jude, Obadiah, Philemon, 2 and 3 John are one chapter, read whole; of any
     // other the user is asked for the chapter, by the book's own count.
-    if (book.chapters === 1) return typed([parseReference(`${book.name} 1`)]);
+    if (book.chapters === 1) return typed([parseReference(wholeBook(book))]);
     throw usageError(`${book.name} has ${book.chapters} chapters: name one, like "${book.name} 1"`);
   }
   // Words alone: a book's name one edit off ("Jhon") is told as the misspelt book it is; other
-  // words ("love", where Luke is two edits off) were most likely meant to be looked for.
-  if (/^\d?\s*\p{L}[\p{L}\s.']*$/u.test(named)) {
+  // words ("love", where Luke is two edits off) were most likely meant to be looked for. Only a
+  // few words: a longer text is echoed by no hint.
+  if (named.length <= MAX_BOOK_NAME_LENGTH && /^\d?\s*\p{L}[\p{L}\s.']*$/u.test(named)) {
     try {
       resolveBook(named);
     } catch (err) {
@@ -74,6 +74,16 @@ export async function referencesFromArgs(args: string[]): Promise<TypedReference
     );
   }
   throw first;
+}
+
+/** The book a text names alone ("Jude", "1 John"), if it does: a name, as findBook also reads "3" as the third book. */
+export function bookAlone(text: string): Book | undefined {
+  return /\p{L}/u.test(text) ? findBook(text.trim()) : undefined;
+}
+
+/** A whole book in the contract's strict form: "Jude 1", "John 1-21". */
+export function wholeBook(book: Book): string {
+  return book.chapters === 1 ? `${book.name} 1` : `${book.name} 1-${book.chapters}`;
 }
 
 /** Exactly one reference from command-line words (commentary, crossrefs, chapter). */

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { findBook } from '../../core/canon/canon.js';
 import { parseReference } from '../../core/reference/reference.js';
 import type { Bookmark, Note, NoteFilter, Range } from '../../workspace/store.js';
 import type { Context } from '../context.js';
@@ -7,6 +6,7 @@ import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { noteTextFromUser, referenceAndText } from '../note-text.js';
 import { present } from '../present.js';
+import { bookAlone, wholeBook } from '../references.js';
 import { collect, readUserStore, withUserStore } from '../workspace.js';
 
 interface FilterOptions {
@@ -22,9 +22,8 @@ async function rangeOfText(text: string): Promise<Range> {
 
 /** A filter's reference: also a book alone, the whole book ("bible bookmarks --ref John"). */
 async function filterRange(text: string): Promise<Range> {
-  const book = /\p{L}/u.test(text) ? findBook(text.trim()) : undefined;
-  if (!book) return rangeOfText(text);
-  return rangeOfText(book.chapters === 1 ? `${book.name} 1` : `${book.name} 1-${book.chapters}`);
+  const book = bookAlone(text);
+  return rangeOfText(book ? wholeBook(book) : text);
 }
 
 async function filterOf(opts: FilterOptions): Promise<NoteFilter> {

@@ -44,7 +44,7 @@ export function strongsVotes(input: FindInput): Vote[] {
     // word meets only by its first letters (see wordbook.ts); each entry counts by its rank, as
     // the lexicons' do (counting the book's fully: summed MRR of dev, train and train2 -0.018).
     // A word that is an original word's transliteration ("agape") names that word, before the
-    // entries its first letters meet (G27 agapētos "beloved", G25 agapaō).
+    // entries whose English its first letters meet.
     const named = input.store
       .strongsByTransliteration(word, input.lexicons, 1)
       .map((entry) => ({ entry, headword: undefined }));
