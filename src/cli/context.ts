@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BibleClient } from '../client/client.js';
 import { cacheDir, libraryPath } from '../config/paths.js';
 import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';
+import { quoted } from '../core/text/quoted.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import type { IO } from './io.js';
@@ -86,7 +87,7 @@ export class Context {
     let firstUse = false;
     if (baseUrl) {
       if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
-        throw new CliError(`base URL '${baseUrl}' is not an http(s) URL`, EXIT.USAGE);
+        throw new CliError(`base URL ${quoted(baseUrl)} is not an http(s) URL`, EXIT.USAGE);
       }
       transport = lazyHttpTransport(baseUrl);
       const { createHash } = await import('node:crypto');

@@ -1,5 +1,6 @@
 import type { BibleClient } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
+import { QUOTED_MAX } from '../core/text/quoted.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { shellWord } from './shell-word.js';
@@ -16,8 +17,9 @@ export async function elsewhere(client: BibleClient, word: string, skip?: Place)
   const q = word.trim();
   if (!q) return [];
   // A word not in a topical work or dictionary is most often a theme: `bible find` ranks the verses about it.
-  const out: string[] =
-    skip === 'topics' || skip === 'dictionaries' ? [`\`bible find ${shellWord(q)}\` (the verses about it)`] : [];
+  // A command to paste is given whole, so only for a text short enough to quote whole.
+  const theme = (skip === 'topics' || skip === 'dictionaries') && q.length <= QUOTED_MAX;
+  const out: string[] = theme ? [`\`bible find ${shellWord(q)}\` (the verses about it)`] : [];
   const quiet = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
   const catalog = await quiet(client.catalog());
   if (!catalog) return [];

@@ -1,5 +1,6 @@
 import type { BibleClient } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
+import { quoted } from '../core/text/quoted.js';
 import type { Context, ResourceKind } from './context.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
@@ -16,7 +17,7 @@ const KIND_WORD: Record<ResourceKind, string> = {
 export function unknownResource(kind: ResourceKind, id: string, items: readonly Named[]): string {
   const near = nearest(id, items);
   const hint = near ? ` (did you mean ${near.id}, ${near.name}?)` : '';
-  return `no ${KIND_WORD[kind]} '${id}'${hint}; there are ${listOf(items) || 'none'}`;
+  return `no ${KIND_WORD[kind]} ${quoted(id)}${hint}; there are ${listOf(items) || 'none'}`;
 }
 
 function failure(message: string, code: string, exitCode: CliError['exitCode']): CliError {
@@ -50,7 +51,7 @@ export async function explain(err: unknown, ctx: Context, client: BibleClient): 
     const near = nearest(id, items);
     let message = unknownResource(kind, id, items);
     if (setting)
-      message += `. '${id}' is your saved ${setting}: \`bible config set ${setting} ${near?.id ?? '<id>'}\` or \`bible config unset ${setting}\``;
+      message += `. ${quoted(id)} is your saved ${setting}: \`bible config set ${setting} ${near?.id ?? '<id>'}\` or \`bible config unset ${setting}\``;
     return failure(message, 'NOT_FOUND', EXIT.NOT_FOUND);
   }
   return err;

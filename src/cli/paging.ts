@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { SEARCH_LIMIT_MAX } from '../core/limits.js';
+import { quoted } from '../core/text/quoted.js';
 import { wholeNumber } from './flags.js';
 
 /**
@@ -32,7 +33,7 @@ export async function fetchPages<R, P extends { results: R[] }>(
   return { ...first, results };
 }
 
-const limitNumber = wholeNumber((text) => `--limit must be a number of at least 1, or all (got '${text}')`, {
+const limitNumber = wholeNumber((text) => `--limit must be a number of at least 1, or all (got ${quoted(text)})`, {
   min: 1,
   pattern: /^\d{1,7}$/,
 });
@@ -43,7 +44,7 @@ export function parseLimit(text: string): number | 'all' {
 }
 
 /** Commander's parser for `--offset`: how many results to skip (0 when not given). */
-export const parseOffset = wholeNumber((text) => `--offset must be a number of at least 0 (got '${text}')`, {
+export const parseOffset = wholeNumber((text) => `--offset must be a number of at least 0 (got ${quoted(text)})`, {
   pattern: /^\d{1,7}$/,
 });
 

@@ -1,4 +1,5 @@
 import { Command, type CommanderError } from 'commander';
+import { quoted } from '../core/text/quoted.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { Factory } from './factory.js';
 
@@ -101,6 +102,8 @@ function rootProgram(f: Factory): Command {
           `bible: ${s
             .replace(/^error: /, '')
             .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')
+            // The word it quotes is what was typed: a long one is cut, not echoed whole.
+            .replace(/'([^'\n]*)'/g, (_, typed: string) => quoted(typed))
             .trim()}\n`,
         ),
     })

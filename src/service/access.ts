@@ -1,3 +1,4 @@
+import { quoted } from '../core/text/quoted.js';
 import type { LibraryStore, ResourceKind, ResourceRow } from '../library/store/library-store.js';
 import type { Principal } from './context.js';
 import { ApiError, notFound } from './errors.js';
@@ -16,7 +17,7 @@ const KIND_NAMES: Record<ResourceKind, string> = {
 export function readable(store: LibraryStore, principal: Principal, kind: ResourceKind, id: string): ResourceRow {
   const lower = id.toLowerCase();
   const row = store.resources().find((r) => r.kind === kind && r.id === lower);
-  if (!row) throw notFound(`no ${KIND_NAMES[kind]} '${id}'`);
+  if (!row) throw notFound(`no ${KIND_NAMES[kind]} ${quoted(id)}`);
   if (!principal.canRead(row.id)) throw new ApiError('SCOPE_DENIED', `this key may not read '${row.id}'`);
   return row;
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { shortened } from '../core/text/quoted.js';
 import { authenticate } from './auth.js';
 import { chatBodyLimit } from './chat/body-limit.js';
 import { chatRoutes } from './chat/route.js';
@@ -60,7 +61,9 @@ export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' });
   app.doc('/openapi.json', OPENAPI_DOCUMENT);
 
-  app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', `no such endpoint: ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) =>
+    errorResponse(c, new ApiError('NOT_FOUND', `no such endpoint: ${c.req.method} ${shortened(c.req.path, 200)}`)),
+  );
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     deps.logError?.(err);

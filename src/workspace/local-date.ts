@@ -1,3 +1,4 @@
+import { quoted } from '../core/text/quoted.js';
 import { WorkspaceError } from './errors.js';
 
 /**
@@ -48,6 +49,7 @@ export function nowFrom(env: NodeJS.ProcessEnv): Date {
   const text = env.BIBLE_NOW;
   if (!text) return new Date();
   const d = new Date(text);
-  if (Number.isNaN(d.getTime())) throw new WorkspaceError('usage', `BIBLE_NOW is not an ISO date-time (got '${text}')`);
+  if (Number.isNaN(d.getTime()))
+    throw new WorkspaceError('usage', `BIBLE_NOW is not an ISO date-time (got ${quoted(text)})`);
   return d;
 }

@@ -1,3 +1,4 @@
+import { quoted } from '../core/text/quoted.js';
 import { WorkspaceError } from './errors.js';
 
 const TAG = /^[^\s,;]{1,64}$/;
@@ -8,7 +9,10 @@ export function cleanTags(tags: readonly string[]): string[] {
   for (const raw of tags) {
     const tag = raw.trim();
     if (!TAG.test(tag))
-      throw new WorkspaceError('usage', `a tag is 1-64 characters without spaces, commas or semicolons (got '${raw}')`);
+      throw new WorkspaceError(
+        'usage',
+        `a tag is 1-64 characters without spaces, commas or semicolons (got ${quoted(raw)})`,
+      );
     if (!out.some((t) => t.toLowerCase() === tag.toLowerCase())) out.push(tag);
   }
   return out;

@@ -185,6 +185,24 @@ describe('the bible CLI, end to end', () => {
             "bible: no translation 'nope'; there are kjv (King James Version), web (World English Bible), rv1909 (Reina-Valera 1909 (Spanish)) [NOT_FOUND]\n",
           ],
         ];
+        // Input of any length is quoted by its first 60 characters: one short line, not the input echoed.
+        const long = 'q'.repeat(5000);
+        const cut = `${'q'.repeat(60)}…`;
+        cases.push(
+          [
+            ['passage', `3:16${long}`],
+            2,
+            `bible: cannot read '3:16${'q'.repeat(56)}…': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c\n`,
+          ],
+          [['story', long], 4, `bible: no story '${cut}' [NOT_FOUND]\n`],
+          [['topic', long], 4, `bible: no topic '${cut}' [NOT_FOUND]\n`],
+          [
+            ['concordance', long],
+            2,
+            `bible: '${cut}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430\n`,
+          ],
+          [[`bogus${long}`], 2, `bible: unknown command 'bogus${'q'.repeat(55)}…'\n`],
+        );
         for (const [args, code, stderr] of cases) {
           const r = await run(args);
           expect({ args, code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { clearLine, clearScreenDown, createInterface, cursorTo, type Interface } from 'node:readline';
 import { PERSONAS } from '../../core/personas.js';
 import type { ChatResponse } from '../../core/schemas/chat.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { describeFailure } from '../exit-mapping.js';
 import { onInterrupt } from '../interrupt.js';
@@ -129,7 +130,7 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
           rl.resume();
         }
         if (!PERSONAS.includes(next as (typeof PERSONAS)[number]))
-          say(c.red(`unknown persona '${next}': use ${PERSONAS.join(', ')}`));
+          say(c.red(`unknown persona ${quoted(next)}: use ${PERSONAS.join(', ')}`));
         else {
           persona = next;
           say(c.dim(`persona: ${persona}`));

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { errorFromResponse } from '../../client/errors.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { SilentExit, usageError } from '../errors.js';
 import type { ExitCode } from '../exit-codes.js';
@@ -18,7 +19,7 @@ export async function runApi(opts: { path: string; query?: string[] }, ctx: Cont
   const query: Record<string, string> = {};
   for (const pair of opts.query ?? []) {
     const eq = pair.indexOf('=');
-    if (eq < 1) throw usageError(`-q takes key=value (got '${pair}')`);
+    if (eq < 1) throw usageError(`-q takes key=value (got ${quoted(pair)})`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   const answer = await (await ctx.client()).raw(apiPath(opts.path), query);

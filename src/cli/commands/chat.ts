@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { dataDir } from '../../config/paths.js';
 import { PERSONAS } from '../../core/personas.js';
+import { quoted } from '../../core/text/quoted.js';
 import { Conversation, listConversations } from '../chat/conversations.js';
 import { limitsLine, renderReply } from '../chat/render.js';
 import { ask } from '../chat/session.js';
@@ -25,7 +26,7 @@ export interface ChatOptions {
   resume?: string;
 }
 
-const unknownPersona = (id: string) => `unknown persona '${id}': use ${PERSONAS.join(', ')}`;
+const unknownPersona = (id: string) => `unknown persona ${quoted(id)}: use ${PERSONAS.join(', ')}`;
 
 export function conversationsDir(ctx: Context): string {
   return join(dataDir(ctx.env), 'conversations');
@@ -35,10 +36,10 @@ export function conversationsDir(ctx: Context): string {
 function resumed(dir: string, id: string): Conversation {
   const found = Conversation.find(dir, id);
   if (!found)
-    throw new CliError(`no conversation '${id}': \`bible chat log\` lists them with their ids`, EXIT.NOT_FOUND);
+    throw new CliError(`no conversation ${quoted(id)}: \`bible chat log\` lists them with their ids`, EXIT.NOT_FOUND);
   if (Array.isArray(found))
     throw usageError(
-      `'${id}' matches ${found.length} conversations (${found.map((c) => c.id).join(', ')}): give more of the id`,
+      `${quoted(id)} matches ${found.length} conversations (${found.map((c) => c.id).join(', ')}): give more of the id`,
     );
   return found;
 }

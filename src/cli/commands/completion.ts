@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import { BOOKS } from '../../core/canon/canon.js';
 import { PERSONAS } from '../../core/personas.js';
+import { quoted } from '../../core/text/quoted.js';
 import { packageRoot } from '../../library/package-root.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
@@ -26,7 +27,7 @@ export function registerCompletion(program: Command, f: Factory): void {
     .description('print the shell completion script: bible completion bash > /etc/bash_completion.d/bible')
     .addArgument(
       choiceArgument('<shell>', SHELLS.join(', '), SHELLS, {
-        message: (shell) => `completion is for ${SHELLS.join(', ')} (got '${shell}')`,
+        message: (shell) => `completion is for ${SHELLS.join(', ')} (got ${quoted(shell)})`,
       }),
     )
     .action(async (shell: (typeof SHELLS)[number]) => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { EXTENSIONS, extension } from '../extension.js';
@@ -18,7 +19,7 @@ export interface ConcordanceOptions {
 /** Commander's parser for a Strong's number argument: G or H and 1 to 5 digits, given in upper case. */
 export function strongsNumber(text: string): string {
   if (!/^[GHgh]\d{1,5}$/.test(text))
-    throw usageError(`'${text}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+    throw usageError(`${quoted(text)} is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
   return text.toUpperCase();
 }
 

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
 import { CONFIG_KEYS, type ConfigKey, configFile, maskKey } from '../../config/settings.js';
 import { PERSONAS } from '../../core/personas.js';
+import { quoted } from '../../core/text/quoted.js';
 import { CONFIG_DEFAULT, type Context, type ResourceKind } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -17,7 +18,7 @@ const KEYS = Object.keys(CONFIG_KEYS) as ConfigKey[];
 /** The `<key>` of config get, set and unset: --help and completion list the keys. */
 const keyArgument = () =>
   choiceArgument('<key>', 'the setting', KEYS, {
-    message: (key) => `unknown config key '${key}'; keys: ${KEYS.join(', ')}`,
+    message: (key) => `unknown config key ${quoted(key)}; keys: ${KEYS.join(', ')}`,
   });
 
 function checkValue(key: ConfigKey, value: string): void {
@@ -25,7 +26,7 @@ function checkValue(key: ConfigKey, value: string): void {
     throw usageError('color must be always, never or auto');
   if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
-    throw usageError(`baseUrl must be an http(s) URL (got '${value}')`);
+    throw usageError(`baseUrl must be an http(s) URL (got ${quoted(value)})`);
   if (key === 'persona' && !(PERSONAS as readonly string[]).includes(value)) {
     throw usageError(`persona must be ${oneOf(PERSONAS)}`);
   }
@@ -73,7 +74,7 @@ async function checkResource(key: ConfigKey, value: string, ctx: Context): Promi
   try {
     items = (await (await ctx.client()).catalog())[kind];
   } catch (err) {
-    ctx.notice(`could not check '${value}' against the catalog (${err instanceof Error ? err.message : err})`);
+    ctx.notice(`could not check ${quoted(value)} against the catalog (${err instanceof Error ? err.message : err})`);
     return value;
   }
   const hit = items.find((i) => i.id.toLowerCase() === value.toLowerCase());

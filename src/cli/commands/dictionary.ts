@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { DictionaryEntry } from '../../core/schemas/dictionary.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { deadEnd } from '../elsewhere.js';
 import type { Factory } from '../factory.js';
@@ -26,7 +27,7 @@ export async function runDictionary(opts: DictionaryOption & { word: string }, c
   const hits = await client.dictionarySearch(id, word);
   const best = hits.results.find((h) => h.headword.toLowerCase() === word.trim().toLowerCase()) ?? hits.results[0];
   if (!best) {
-    throw await deadEnd(client, `no entry for '${word}' in ${id}`, word, 'dictionaries');
+    throw await deadEnd(client, `no entry for ${quoted(word)} in ${id}`, word, 'dictionaries');
   }
   await present(ctx, await client.dictionaryEntry(id, best.idx), (entry) => printEntry(ctx, entry));
 }
@@ -36,7 +37,7 @@ export async function runDictionarySearch(opts: DictionaryOption & { q: string }
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   await present(ctx, await client.dictionarySearch(id, q), async (data) => {
-    if (!data.results.length) ctx.out.line(`No headwords in ${id} start with '${q}'.`);
+    if (!data.results.length) ctx.out.line(`No headwords in ${id} start with ${quoted(q)}.`);
     else
       await printTable(
         ctx,
@@ -77,7 +78,7 @@ export function registerDictionary(program: Command, f: Factory): void {
     .argument(
       '<idx>',
       'the index from dictionary search',
-      wholeNumber((text) => `entry takes an index of at least 0 (got '${text}')`),
+      wholeNumber((text) => `entry takes an index of at least 0 (got ${quoted(text)})`),
     )
     .option(...option)
     .action(async (idx: number, opts: DictionaryOption, cmd: Command) =>

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { quoted } from '../../core/text/quoted.js';
 import type { KeyLimits, KeyRecord } from '../../service/keys/keys.js';
 import type { StateStore } from '../../service/state/state-store.js';
 import type { Context } from '../context.js';
@@ -21,7 +22,7 @@ export interface KeyOptions extends DbOption, Partial<KeyLimits> {
 
 /** Commander's parser for a limit flag: a whole number of at most 9 digits. */
 const count = (flag: string) =>
-  wholeNumber((text) => `${flag} must be a whole number (got '${text}')`, { pattern: /^\d{1,9}$/ });
+  wholeNumber((text) => `${flag} must be a whole number (got ${quoted(text)})`, { pattern: /^\d{1,9}$/ });
 
 /** Commander's parser for --scopes: all, or resource ids separated by commas. */
 function scopesOf(text: string): 'all' | string[] {

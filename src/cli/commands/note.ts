@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { parseReference } from '../../core/reference/reference.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Bookmark, Note, NoteFilter, Range } from '../../workspace/store.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
@@ -37,7 +38,8 @@ async function filterOf(opts: FilterOptions): Promise<NoteFilter> {
 /** Commander's parser for a note id (`12` or `#12`). */
 function noteId(text: string): number {
   const id = Number(text.replace(/^#/, ''));
-  if (!Number.isInteger(id) || id < 1) throw usageError(`a note id is a number from bible note list (got '${text}')`);
+  if (!Number.isInteger(id) || id < 1)
+    throw usageError(`a note id is a number from bible note list (got ${quoted(text)})`);
   return id;
 }
 

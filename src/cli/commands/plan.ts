@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { quoted } from '../../core/text/quoted.js';
 import type { Plan } from '../../workspace/plans/plan.js';
 import type { PlanProgress } from '../../workspace/plans/schedule.js';
 import type { StartedPlan, UserStore } from '../../workspace/store.js';
@@ -29,7 +30,7 @@ async function findPlan(ctx: Context, name: string): Promise<Plan> {
   const file = listPlanFiles(ctx.env).find((p) => 'id' in p && p.id === name.toLowerCase());
   if (file && 'id' in file) return file;
   throw new CliError(
-    `no plan '${name}' (bible plan list shows them; a plan file is a .json or .csv path)`,
+    `no plan ${quoted(name)} (bible plan list shows them; a plan file is a .json or .csv path)`,
     EXIT.NOT_FOUND,
   );
 }
@@ -40,7 +41,7 @@ function selected(store: UserStore, opts: PlanOption): StartedPlan[] {
     const plan = store.plan(opts.plan);
     if (!plan)
       throw new CliError(
-        `plan '${opts.plan}' is not started (bible plan status lists the started ones)`,
+        `plan ${quoted(opts.plan)} is not started (bible plan status lists the started ones)`,
         EXIT.NOT_FOUND,
       );
     return [plan];
@@ -94,7 +95,7 @@ export async function runPlanStart(opts: { name: string; from?: string }, ctx: C
   const { name } = opts;
   const { isLocalDate, nowFrom } = await import('../../workspace/local-date.js');
   if (opts.from !== undefined && !isLocalDate(opts.from))
-    throw usageError(`--from takes a date as YYYY-MM-DD (got '${opts.from}')`);
+    throw usageError(`--from takes a date as YYYY-MM-DD (got ${quoted(opts.from)})`);
   const plan = await findPlan(ctx, name);
   const start = opts.from ?? (await localToday(ctx));
   const started = await withUserStore(ctx, (s) => s.startPlan(plan, start, nowFrom(ctx.env)));
@@ -174,7 +175,7 @@ function printToday(
 }
 
 /** Commander's parser for a plan's day number. */
-const dayNumber = wholeNumber((text) => `day must be a number of at least 1 (got '${text}')`, {
+const dayNumber = wholeNumber((text) => `day must be a number of at least 1 (got ${quoted(text)})`, {
   min: 1,
   pattern: /^\d{1,4}$/,
 });
@@ -286,7 +287,7 @@ export async function runPlanStop(opts: { name?: string }, ctx: Context): Promis
       throw usageError(`${plans.length} plans are started: name one (${plans.map((p) => p.id).join(', ')})`);
     }
     const plan = s.plan(id);
-    if (!plan || !s.stopPlan(plan.id)) throw new CliError(`plan '${id}' is not started`, EXIT.NOT_FOUND);
+    if (!plan || !s.stopPlan(plan.id)) throw new CliError(`plan ${quoted(id)} is not started`, EXIT.NOT_FOUND);
     return plan;
   });
   await present(

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { KeyStoreOptions } from '../../service/keys/key-store.js';
 import type { StateStore } from '../../service/state/state-store.js';
 import type { Context } from '../context.js';
@@ -95,7 +96,7 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--port <port>',
       'port to listen on (0 picks a free one)',
-      wholeNumber((text) => `--port must be a number from 0 to 65535 (got '${text}')`, {
+      wholeNumber((text) => `--port must be a number from 0 to 65535 (got ${quoted(text)})`, {
         max: 65535,
         pattern: /^\d{1,5}$/,
       }),

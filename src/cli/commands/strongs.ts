@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { StrongsEntry } from '../../core/schemas/strongs.js';
 import { fold } from '../../core/search/matches.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -54,7 +55,7 @@ export async function runStrongsSearch(opts: StrongsSearchOptions, ctx: Context)
   const { q } = opts;
   if (q.trim().length < 2) throw usageError('the search needs at least 2 characters');
   await present(ctx, await (await ctx.client()).strongsSearch(q, opts.lex), async (data) => {
-    if (!data.results.length) ctx.out.line(`No Strong's entries match '${q}'.`);
+    if (!data.results.length) ctx.out.line(`No Strong's entries match ${quoted(q)}.`);
     else {
       const rows = data.results.map((e) => [e.number, e.lemma, e.transliteration, e.gloss]);
       await printTable(ctx, ['Number', 'Lemma', 'Transliteration', 'Gloss'], rows);
@@ -86,7 +87,7 @@ export function registerStrongs(program: Command, f: Factory): void {
         const named = await entryNamed(number, ctx);
         if (!named && opts.verses)
           throw usageError(
-            `'${number}' names no Strong's entry; --verses takes a number or a transliteration, like G26 or agape`,
+            `${quoted(number)} names no Strong's entry; --verses takes a number or a transliteration, like G26 or agape`,
           );
         if (!named) return runStrongsSearch({ q: number }, ctx);
         number = named;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { PassageResult } from '../../core/schemas/bible.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
@@ -81,13 +82,13 @@ export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Co
   const { q } = opts;
   const id = await ctx.resourceId('topics', opts.source);
   await present(ctx, await (await ctx.client()).topicSearch(id, q), (data) =>
-    printHits(ctx, data.results, `No topics in ${id} match '${q}'.`),
+    printHits(ctx, data.results, `No topics in ${id} match ${quoted(q)}.`),
   );
 }
 
 /** Commander's parser for the letter of `topic browse`. */
 function letterOf(text: string): string {
-  if (!/^[A-Za-z]$/.test(text)) throw usageError(`browse takes one letter A-Z (got '${text}')`);
+  if (!/^[A-Za-z]$/.test(text)) throw usageError(`browse takes one letter A-Z (got ${quoted(text)})`);
   return text;
 }
 

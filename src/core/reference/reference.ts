@@ -1,4 +1,5 @@
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
+import { quoted } from '../text/quoted.js';
 
 /** The contract's limits on one passage call. */
 export const MAX_REFERENCES = 10;
@@ -86,7 +87,7 @@ function unknownBook(text: string): InvalidReferenceError {
   }
   const suggestion = suggestBook(text);
   const hint = suggestion ? ` (did you mean ${suggestion.name}?)` : '';
-  return new InvalidReferenceError('not-found', `unknown book '${text}'${hint}`, suggestion);
+  return new InvalidReferenceError('not-found', `unknown book ${quoted(text)}${hint}`, suggestion);
 }
 
 /** Resolves a book as typed (number, name or abbreviation), or throws a not-found InvalidReferenceError with a suggestion. */
@@ -119,7 +120,7 @@ function parse(input: string, suggest: boolean): Reference {
   const text = input.trim().replace(/\s+/g, ' ');
   if (!text) throw new InvalidReferenceError('syntax', 'empty reference');
   const m = text.match(GRAMMAR);
-  if (!m) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
+  if (!m) throw new InvalidReferenceError('syntax', `cannot read ${quoted(text)}: use ${FORMS}`);
   const [, bookText = '', c1s = '', v1s, xs, v2s] = m;
   const book = resolveBook(bookText.replace(/\.\s*$/, ''), suggest);
   const c1 = Number(c1s);
@@ -134,7 +135,7 @@ function parse(input: string, suggest: boolean): Reference {
     start = { chapter: 1, verse: c1 };
     end = { chapter: 1, verse: x ?? c1 };
   } else if (v1 === undefined) {
-    if (v2 !== undefined) throw new InvalidReferenceError('syntax', `cannot read '${text}': use ${FORMS}`);
+    if (v2 !== undefined) throw new InvalidReferenceError('syntax', `cannot read ${quoted(text)}: use ${FORMS}`);
     const c2 = x ?? c1;
     checkChapter(book, c1);
     checkChapter(book, c2);

@@ -13,6 +13,7 @@ import {
   CHAT_MESSAGE_MAX,
   PROVIDER_TIMEOUT_MS,
 } from '../limits.js';
+import { quoted } from '../text/quoted.js';
 
 export { CHAT_BODY_MAX_BYTES, CHAT_HISTORY_CONTENT_MAX, CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, PROVIDER_TIMEOUT_MS };
 
@@ -48,7 +49,7 @@ export const ChatRequest = z
         .optional(),
       // An unknown persona is INVALID_PERSONA rather than INVALID_REQUEST (the service's validation hook).
       persona: z
-        .enum(PERSONAS, { error: (iss) => `unknown persona '${String(iss.input)}': use ${PERSONAS.join(', ')}` })
+        .enum(PERSONAS, { error: (iss) => `unknown persona ${quoted(String(iss.input))}: use ${PERSONAS.join(', ')}` })
         .optional(),
       maxTokens: z
         .number({ error: 'must be a positive number' })

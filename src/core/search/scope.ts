@@ -1,5 +1,6 @@
 import { BOOKS, type Book } from '../canon/canon.js';
 import { InvalidReferenceError, resolveBook } from '../reference/reference.js';
+import { quoted } from '../text/quoted.js';
 import { SearchQueryError } from './query.js';
 
 /** Books first to last by number, both included. */
@@ -34,7 +35,7 @@ export function parseScope(text: string | undefined): BookSpan[] {
   return merged(
     parts.map((part) => {
       const p = part.trim();
-      if (!p) throw new SearchQueryError(`search scope '${text}' has an empty part`);
+      if (!p) throw new SearchQueryError(`search scope ${quoted(text)} has an empty part`);
       const testament = TESTAMENTS[p.toLowerCase()];
       if (testament) return testament;
       // A dash that is not the first character: "1 John" has none, "Matt-John" and "Gen–Deut" have one.
@@ -43,7 +44,7 @@ export function parseScope(text: string | undefined): BookSpan[] {
         const first = book(m[1] as string);
         const last = book(m[2] as string);
         if (last.number < first.number)
-          throw new SearchQueryError(`search scope '${p}': ${last.name} comes before ${first.name}`);
+          throw new SearchQueryError(`search scope ${quoted(p)}: ${last.name} comes before ${first.name}`);
         return { from: first.number, to: last.number };
       }
       const only = book(p);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { ConcordanceResult } from '../../core/schemas/search.js';
+import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
@@ -41,7 +42,7 @@ export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware)
       const params = c.req.valid('query');
       const principal = c.get('principal');
       const m = typed.toUpperCase().match(/^([GH])([0-9]{1,5})$/);
-      if (!m) throw invalid(`'${typed}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+      if (!m) throw invalid(`${quoted(typed)} is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
       const number = `${m[1]}${Number(m[2])}`;
       const page = readPage(params);
       const lexicon = readable(deps.store, principal, 'lexicon', m[1] === 'G' ? 'strongs-greek' : 'strongs-hebrew');

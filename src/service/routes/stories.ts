@@ -6,6 +6,7 @@ import {
   Story,
   StoryList,
 } from '../../core/schemas/stories.js';
+import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
@@ -101,7 +102,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       const { slug } = c.req.valid('param');
       const resource = storiesResource(deps, c.get('principal'));
       const story = SLUG_PATTERN.test(slug) ? deps.store.story(slug) : undefined;
-      if (!story) throw notFound(`no story '${slug}'`);
+      if (!story) throw notFound(`no story ${quoted(slug)}`);
       return ok(c, { ...story, attribution: resource.attribution });
     },
   );

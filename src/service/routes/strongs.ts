@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { STRONGS_SEARCH_MAX, StrongsEntry, StrongsSearchResult } from '../../core/schemas/strongs.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
@@ -89,7 +90,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
     (c) => {
       const { number } = c.req.valid('param');
       const m = number.toUpperCase().match(/^([GH])([0-9]{1,5})$/);
-      if (!m) throw invalid(`'${number}' is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
+      if (!m) throw invalid(`${quoted(number)} is not a Strong's number: G or H and 1 to 5 digits, like G26 or H430`);
       const lexicon = m[1] === 'G' ? 'greek' : 'hebrew';
       const resource = readable(deps.store, c.get('principal'), 'lexicon', LEXICON_ID[lexicon]);
       const normalized = `${m[1]}${Number(m[2])}`;

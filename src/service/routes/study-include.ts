@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { INCLUDE_VALUES, type IncludeValue, type StudyFields } from '../../core/schemas/bible.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
 
 /** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
@@ -15,7 +16,7 @@ export const IncludeQuery = z
     if (bad !== undefined) {
       ctx.addIssue({
         code: 'custom',
-        message: `query parameter 'include': '${bad}' is not one of ${INCLUDE_VALUES.join(', ')}`,
+        message: `query parameter 'include': ${quoted(bad)} is not one of ${INCLUDE_VALUES.join(', ')}`,
       });
       return z.NEVER;
     }

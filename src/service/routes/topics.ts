@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
 import { MergedTopic, TopicBrowseResult, TopicEntry, TopicSearchResult } from '../../core/schemas/topics.js';
+import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
@@ -31,7 +32,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           ? [{ id: w.id, slug: row.slug, headword: row.headword, sections: row.sections, attribution: w.attribution }]
           : [];
       });
-      if (!sources.length) throw notFound(`no topic '${q}'`);
+      if (!sources.length) throw notFound(`no topic ${quoted(q)}`);
       return ok(c, {
         headword: sources[0]!.headword,
         sources: sources.map(({ headword: _h, ...s }) => s),
@@ -112,11 +113,11 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
     (c) => {
       const { id, slug } = c.req.valid('param');
       if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug.toLowerCase())) {
-        throw invalid(`'${slug}' is not a topic slug: lower-case words joined by hyphens, like faith-in-christ`);
+        throw invalid(`${quoted(slug)} is not a topic slug: lower-case words joined by hyphens, like faith-in-christ`);
       }
       const resource = readable(deps.store, c.get('principal'), 'topics', id);
       const row = deps.store.topicEntry(resource.id, slug);
-      if (!row) throw notFound(`${resource.id} has no topic '${slug}'`);
+      if (!row) throw notFound(`${resource.id} has no topic ${quoted(slug)}`);
       return ok(c, {
         id: resource.id,
         slug: row.slug,

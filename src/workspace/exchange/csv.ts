@@ -1,3 +1,4 @@
+import { quoted } from '../../core/text/quoted.js';
 import { writeCsv } from '../csv.js';
 import { WorkspaceError } from '../errors.js';
 import { parseCsvFile } from '../file-formats.js';
@@ -38,7 +39,7 @@ export function readCsvExchange(text: string, path: string): Exchange {
       });
     } else if (type === 'bookmark') {
       x.bookmarks.push({ ref, range, tags, created: instantFromText(created, where) });
-    } else throw new WorkspaceError('usage', `${where}: type is note or bookmark (got '${type}')`);
+    } else throw new WorkspaceError('usage', `${where}: type is note or bookmark (got ${quoted(type)})`);
   }
   return x;
 }

@@ -8,6 +8,7 @@ export interface Exchange {
   bookmarks: ExchangeBookmark[];
 }
 
+import { quoted } from '../../core/text/quoted.js';
 import { EXCHANGE_FORMATS, type ExchangeFormat } from './format-names.js';
 
 export { EXCHANGE_FORMATS, type ExchangeFormat };
@@ -19,7 +20,7 @@ export function exchangeFormat(flag: string | undefined, path: string | undefine
   if ((EXCHANGE_FORMATS as readonly string[]).includes(format)) return format as ExchangeFormat;
   throw new WorkspaceError(
     'usage',
-    flag ? `--format is md, json or csv (got '${flag}')` : 'name the format with --format md|json|csv',
+    flag ? `--format is md, json or csv (got ${quoted(flag)})` : 'name the format with --format md|json|csv',
   );
 }
 
@@ -43,6 +44,6 @@ export function rangeFromText(text: string, where: string): Range {
 export function instantFromText(text: string, where: string): string {
   const d = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(d.getTime()))
-    throw new WorkspaceError('usage', `${where}: '${text}' is not an ISO date-time`);
+    throw new WorkspaceError('usage', `${where}: ${quoted(text)} is not an ISO date-time`);
   return d.toISOString();
 }

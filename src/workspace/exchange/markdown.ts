@@ -1,3 +1,4 @@
+import { quoted } from '../../core/text/quoted.js';
 import { WorkspaceError } from '../errors.js';
 import { type Range, rangeText } from '../store.js';
 import { type Exchange, instantFromText, rangeFromText } from './exchange.js';
@@ -68,11 +69,11 @@ function parseAttrs(text: string, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of text.trim().split(/\s+/)) {
     const eq = pair.indexOf('=');
-    if (eq < 1) throw new WorkspaceError('usage', `${where}: cannot read '${pair}'`);
+    if (eq < 1) throw new WorkspaceError('usage', `${where}: cannot read ${quoted(pair)}`);
     try {
       out[pair.slice(0, eq)] = decodeURIComponent(pair.slice(eq + 1));
     } catch {
-      throw new WorkspaceError('usage', `${where}: cannot read '${pair}'`);
+      throw new WorkspaceError('usage', `${where}: cannot read ${quoted(pair)}`);
     }
   }
   return out;
