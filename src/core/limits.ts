@@ -24,3 +24,16 @@ export const FIND_QUESTION_MAX = 500;
 /** Page sizes of the search and concordance extensions: a page is bounded, `offset` walks the rest. */
 export const SEARCH_LIMIT_DEFAULT = 100;
 export const SEARCH_LIMIT_MAX = 1000;
+
+/** Rows of a dictionary or topic search. */
+export const SEARCH_RESULTS_MAX = 25;
+/** Entries of a Strong's search. */
+export const STRONGS_SEARCH_MAX = 25;
+export const STORIES_LIMIT_MAX = 100;
+export const STORIES_LIMIT_DEFAULT = 25;
+/** A story's or topic's slug: lower-case words joined by hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** What `include` may add to each verse (an extension: absent unless asked for). */
+export const INCLUDE_VALUES = ['words', 'red', 'headings', 'notes'] as const;
+export type IncludeValue = (typeof INCLUDE_VALUES)[number];

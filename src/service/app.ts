@@ -14,6 +14,7 @@ import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
 import type { DataMiddleware } from './routes/common.js';
 import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
+import { loadResponseSchemas } from './routes/response-schemas.js';
 import { createRouter, mount } from './routes/router.js';
 
 function errorResponse(c: Context, err: ApiError) {
@@ -25,7 +26,9 @@ function errorResponse(c: Context, err: ApiError) {
  * The Partner data interface on Hono. With `deps.keys` it authenticates and meters keys; without,
  * it is the embedded service every request of which is the local, all-access principal.
  */
-export function createApp(deps: ServiceDeps): OpenAPIHono<AppEnv> {
+export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>> {
+  // The routes' answers are documented and mounted from them (the embedded dispatcher needs none).
+  await loadResponseSchemas();
   const app = createRouter();
   const metrics = deps.metrics ?? new Metrics();
   deps = { ...deps, metrics };

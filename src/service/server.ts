@@ -47,7 +47,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // server listens. Loaded with the first chat message, as the embedded CLI does, they held up
   // every request in flight for that long (bench/hostile.mjs: /catalog 260 ms during the first chats).
   await import('./chat/tokens.js');
-  const inner = createApp({ store: options.store, keys: options.keys, logError: options.logError, mcp: options.mcp });
+  const inner = await createApp({
+    store: options.store,
+    keys: options.keys,
+    logError: options.logError,
+    mcp: options.mcp,
+  });
   const limits = { ...SERVER_LIMITS, ...options.limits };
   const fetch = async (req: Request): Promise<Response> => {
     const started = performance.now();

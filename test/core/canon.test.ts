@@ -51,6 +51,16 @@ describe('canon', () => {
     expect(BOOKS.filter((b) => b.testament === 'OT')).toHaveLength(39);
   });
 
+  it('indexes every spelling a book lists, each to its book, and no other key', () => {
+    const keys = new Set<string>();
+    for (const book of BOOKS)
+      for (const spelling of [book.name, book.osis, ...book.abbreviations]) {
+        keys.add(bookKey(spelling));
+        expect(findBook(spelling)?.name, spelling).toBe(book.name);
+      }
+    expect(new Set(bookSpellings().keys())).toEqual(keys);
+  });
+
   it('maps no spelling to two books', () => {
     const seen = new Map<string, string>();
     for (const book of BOOKS) {

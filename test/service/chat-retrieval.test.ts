@@ -6,7 +6,7 @@ import { TEST_LIBRARY } from '../support/env.js';
 
 /** The offline chat's reply to a question, through the real service in-process. */
 async function ask(store: LibraryStore, message: string, persona = 'default'): Promise<string> {
-  const res = await createApp({ store, env: {} }).fetch(
+  const res = await (await createApp({ store, env: {} })).fetch(
     new Request('http://embedded/v1/chat', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

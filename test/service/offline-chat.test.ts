@@ -42,7 +42,7 @@ describe('the offline responder on 20 fixed questions', () => {
   });
 
   it('cites only references that exist and quotes verses exactly as the library holds them', async () => {
-    const app = createApp({ store, env: {} });
+    const app = await createApp({ store, env: {} });
     const verse = db.prepare(
       "SELECT text FROM verses WHERE translation = 'kjv' AND book = ? AND chapter = ? AND verse = ?",
     );

@@ -15,7 +15,7 @@ describe('the served /openapi.json', () => {
   let doc: Doc;
   beforeAll(async () => {
     store = new LibraryStore(TEST_LIBRARY);
-    doc = (await (await createApp({ store, env: {} }).request('/openapi.json')).json()) as Doc;
+    doc = (await (await (await createApp({ store, env: {} })).request('/openapi.json')).json()) as Doc;
   });
   afterAll(() => store.close());
 

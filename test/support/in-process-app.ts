@@ -17,13 +17,13 @@ export interface AppAnswer<D> {
 export function inProcessApp<D>(): {
   answer: (path: string) => Promise<AppAnswer<D>>;
   readonly store: LibraryStore;
-  readonly app: ReturnType<typeof createApp>;
+  readonly app: Awaited<ReturnType<typeof createApp>>;
 } {
   let store: LibraryStore;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(() => {
+  let app: Awaited<ReturnType<typeof createApp>>;
+  beforeAll(async () => {
     store = new LibraryStore(TEST_LIBRARY);
-    app = createApp({ store });
+    app = await createApp({ store });
   });
   afterAll(() => store.close());
   return {

@@ -16,9 +16,7 @@ export type Book = z.infer<typeof Book>;
 export const BookList = z.object({ books: z.array(Book).length(66) }).meta({ id: 'BookList' });
 export type BookList = z.infer<typeof BookList>;
 
-/** What `include` may add to each verse (an extension: absent unless asked for). */
-export const INCLUDE_VALUES = ['words', 'red', 'headings', 'notes'] as const;
-export type IncludeValue = (typeof INCLUDE_VALUES)[number];
+export { INCLUDE_VALUES, type IncludeValue } from '../limits.js';
 
 export const VerseWord = z
   .object({

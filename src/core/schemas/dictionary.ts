@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const SEARCH_RESULTS_MAX = 25;
+import { SEARCH_RESULTS_MAX } from '../limits.js';
+
+export { SEARCH_RESULTS_MAX };
 
 export const DictionaryHit = z
   .object({ idx: z.number().int().min(0), headword: z.string() })

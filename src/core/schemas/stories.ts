@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../limits.js';
 import { ReferenceText } from './references.js';
 
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX };
+
 export const StorySlug = z.string().regex(SLUG_PATTERN);
 export const StoryKind = z.enum(['narrative', 'parable']);
 export const TestamentId = z.enum(['OT', 'NT']);
@@ -31,9 +33,6 @@ export type StoryFields = z.infer<typeof StoryFields>;
 
 export const Story = StoryFields.extend({ attribution: z.string() }).meta({ id: 'Story' });
 export type Story = z.infer<typeof Story>;
-
-export const STORIES_LIMIT_MAX = 100;
-export const STORIES_LIMIT_DEFAULT = 25;
 
 export const StoryList = z
   .object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { STRONGS_SEARCH_MAX } from '../limits.js';
+
+export { STRONGS_SEARCH_MAX };
 
 export const STRONGS_NUMBER_PATTERN = /^[GH][0-9]{1,5}$/;
 export const StrongsNumber = z.string().regex(STRONGS_NUMBER_PATTERN);
@@ -18,7 +21,6 @@ export const StrongsEntry = z
   .meta({ id: 'StrongsEntry' });
 export type StrongsEntry = z.infer<typeof StrongsEntry>;
 
-export const STRONGS_SEARCH_MAX = 25;
 export const StrongsSearchResult = z
   .object({ results: z.array(StrongsEntry).max(STRONGS_SEARCH_MAX), attribution: z.string() })
   .meta({ id: 'StrongsSearchResult' });

@@ -5,7 +5,6 @@ import {
   MAX_REFERENCES,
   parseReferenceList,
 } from '../../core/reference/reference.js';
-import { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
@@ -26,7 +25,7 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         params: z.object({ translation: PathParams.translation }),
         query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery }),
       },
-      data: PassageResult,
+      data: (s) => s.PassageResult,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -76,7 +75,7 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         params: z.object({ translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter }),
         query: z.object({ include: IncludeQuery }),
       },
-      data: Chapter,
+      data: (s) => s.Chapter,
       statuses: STATUSES.lookup,
       middleware,
     }),

@@ -1,12 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
-// Each from its own module: the index would build every schema of the contract, and the catalog
-// is asked on most embedded lookups (the first translation, when none is configured).
-import { BookList } from '../../core/schemas/bible.js';
-import { Catalog } from '../../core/schemas/catalog.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import type { ResponseSchemas } from './response-schemas.js';
 import { ok, routeTable } from './table.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
@@ -15,12 +12,15 @@ const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attri
  * The catalog lists only what the key can read. `crossrefs` and `stories` are single items; when
  * the key cannot read them they are null (the contract does not say; we never list the unreadable).
  */
-// Inline objects rather than the CatalogItem $ref: OpenAPI 3.0 cannot mark a $ref nullable.
-const NullableItem = z.object({ id: z.string(), name: z.string(), attribution: z.string() }).nullable();
-const CatalogForKey = Catalog.extend({
-  crossrefs: NullableItem,
-  stories: NullableItem,
-}).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
+function catalogForKey({ Catalog }: ResponseSchemas) {
+  // Inline objects rather than the CatalogItem $ref: OpenAPI 3.0 cannot mark a $ref nullable.
+  const NullableItem = z.object({ id: z.string(), name: z.string(), attribution: z.string() }).nullable();
+  return Catalog.extend({
+    crossrefs: NullableItem,
+    stories: NullableItem,
+  }).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
+}
+type CatalogForKey = z.infer<ReturnType<typeof catalogForKey>>;
 
 export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();
@@ -30,7 +30,7 @@ export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       operationId: 'getCatalog',
       summary: 'What this key can read',
       tags: ['catalog'],
-      data: CatalogForKey,
+      data: catalogForKey,
       statuses: STATUSES.listing,
       middleware,
     }),
@@ -42,7 +42,7 @@ export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         const r = readable.find((x) => x.kind === kind);
         return r ? item(r) : null;
       };
-      const data: z.infer<typeof CatalogForKey> = {
+      const data: CatalogForKey = {
         bible: of('bible'),
         commentaries: of('commentary'),
         dictionaries: of('dictionary'),
@@ -70,7 +70,7 @@ export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       operationId: 'listBooks',
       summary: 'The 66 books in canonical order, with abbreviations and verse counts',
       tags: ['bible'],
-      data: BookList,
+      data: (s) => s.BookList,
       statuses: STATUSES.listing,
       middleware,
     }),

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { CommentaryChapter, CommentaryVerse } from '../../core/schemas/commentary.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
@@ -17,7 +16,7 @@ export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
         'Entries for every verse of the chapter the commentary covers. A note written on a run of verses appears once per verse it covers.',
       tags: ['commentaries'],
       request: { params: z.object({ id: PathParams.id, book: PathParams.book, chapter: PathParams.chapter }) },
-      data: CommentaryChapter,
+      data: (s) => s.CommentaryChapter,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -50,7 +49,7 @@ export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
           verse: PathParams.verse,
         }),
       },
-      data: CommentaryVerse,
+      data: (s) => s.CommentaryVerse,
       statuses: STATUSES.lookup,
       middleware,
     }),

@@ -3,10 +3,11 @@ import type { MiddlewareHandler } from 'hono';
 import type { Book } from '../../core/canon/canon.js';
 import { type ErrorStatus, statusDescription } from '../../core/errors.js';
 import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
-import { ErrorEnvelope } from '../../core/schemas/envelope.js';
+import type { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
 import { declareQueryNames } from '../known-query.js';
+import { type ResponseSchemas, responseSchemas } from './response-schemas.js';
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -30,6 +31,7 @@ export type DataResponses<D extends z.ZodType, S extends ErrorStatus> = {
 
 /** The error responses of a route, each status described by the codes it carries on that interface. */
 export function errorResponses<S extends ErrorStatus>(statuses: readonly S[], on: 'data' | 'chat'): ErrorResponses<S> {
+  const { ErrorEnvelope } = responseSchemas();
   return Object.fromEntries(
     statuses.map((status) => [
       status,
@@ -62,20 +64,14 @@ export function dataRoute<
   tags: string[];
   extension?: boolean;
   request?: R;
-  data: D;
+  /** The schema of `data`, from the contract's schemas: read only when the route is mounted or documented. */
+  data: (schemas: ResponseSchemas) => D;
   statuses: readonly S[];
   middleware: DataMiddleware;
 }) {
-  const responses = {
-    200: {
-      description: 'Success. Carries Cache-Control: private, max-age=300.',
-      content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
-    },
-    ...errorResponses(spec.statuses, 'data'),
-  };
   const query = (spec.request as { query?: z.ZodObject } | undefined)?.query;
   declareQueryNames(spec.path, query ? Object.keys(query.shape) : []);
-  return createRoute({
+  const route = createRoute({
     method: 'get',
     path: spec.path,
     operationId: spec.operationId,
@@ -84,8 +80,27 @@ export function dataRoute<
     tags: spec.extension ? [...spec.tags, EXTENSIONS_TAG] : spec.tags,
     middleware: spec.middleware,
     request: (spec.request ?? {}) as R,
-    responses: responses as DataResponses<D, S>,
+    responses: undefined as unknown as DataResponses<D, S>,
   });
+  // Built on first read (Hono's openapi() reads them when mounting the route): the embedded
+  // dispatcher reads only the request, and a lookup builds no response schema.
+  let responses: DataResponses<D, S> | undefined;
+  Object.defineProperty(route, 'responses', {
+    enumerable: true,
+    get: () => {
+      responses ??= {
+        200: {
+          description: 'Success. Carries Cache-Control: private, max-age=300.',
+          content: {
+            'application/json': { schema: z.object({ success: z.literal(true), data: spec.data(responseSchemas()) }) },
+          },
+        },
+        ...errorResponses(spec.statuses, 'data'),
+      } as DataResponses<D, S>;
+      return responses;
+    },
+  });
+  return route;
 }
 
 /**

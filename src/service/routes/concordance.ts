@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
-import { ConcordanceResult } from '../../core/schemas/search.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
@@ -33,7 +32,7 @@ export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware)
           ...PageParams,
         }),
       },
-      data: ConcordanceResult,
+      data: (s) => s.ConcordanceResult,
       statuses: STATUSES.lookup,
       middleware,
     }),

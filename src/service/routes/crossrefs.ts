@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { CrossRefs } from '../../core/schemas/crossrefs.js';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
@@ -17,7 +16,7 @@ export function crossrefRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         'Each reference in the form Book chapter:verse (a verse range as Book c:v-v). A verse with none has an empty list.',
       tags: ['crossrefs'],
       request: { params: z.object({ book: PathParams.book, chapter: PathParams.chapter, verse: PathParams.verse }) },
-      data: CrossRefs,
+      data: (s) => s.CrossRefs,
       statuses: STATUSES.lookup,
       middleware,
     }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DictionaryEntry, DictionarySearchResult, SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
+import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
@@ -19,7 +19,7 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
         params: z.object({ id: PathParams.id }),
         query: z.object({ q: requiredQuery('q', 1, 'Headword prefix') }),
       },
-      data: DictionarySearchResult,
+      data: (s) => s.DictionarySearchResult,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -44,7 +44,7 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
           idx: integerParam('idx', 0),
         }),
       },
-      data: DictionaryEntry,
+      data: (s) => s.DictionaryEntry,
       statuses: STATUSES.lookup,
       middleware,
     }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX, FindResult } from '../../core/schemas/find.js';
+import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { findVerses } from '../find/engine.js';
@@ -33,7 +33,7 @@ export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
             .openapi({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
         }),
       },
-      data: FindResult,
+      data: (s) => s.FindResult,
       statuses: STATUSES.lookup,
       middleware,
     }),

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
-import { SearchResult } from '../../core/schemas/search.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
@@ -58,7 +57,7 @@ export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           ...PageParams,
         }),
       },
-      data: SearchResult,
+      data: (s) => s.SearchResult,
       statuses: STATUSES.lookup,
       middleware,
     }),

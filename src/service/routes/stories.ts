@@ -1,11 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import {
-  SLUG_PATTERN,
-  STORIES_LIMIT_DEFAULT,
-  STORIES_LIMIT_MAX,
-  Story,
-  StoryList,
-} from '../../core/schemas/stories.js';
+import { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
@@ -48,7 +42,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
             .openapi({ type: 'integer', minimum: 1, maximum: STORIES_LIMIT_MAX, default: STORIES_LIMIT_DEFAULT }),
         }),
       },
-      data: StoryList,
+      data: (s) => s.StoryList,
       statuses: STATUSES.search,
       middleware,
     }),
@@ -94,7 +88,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
       tags: ['stories'],
       request: { params: z.object({ slug: z.string().openapi({ pattern: SLUG_PATTERN.source }) }) },
-      data: Story,
+      data: (s) => s.Story,
       statuses: STATUSES.slug,
       middleware,
     }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { STRONGS_SEARCH_MAX, StrongsEntry, StrongsSearchResult } from '../../core/schemas/strongs.js';
+import { STRONGS_SEARCH_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
 import { readable, readableOfKind } from '../access.js';
@@ -40,7 +40,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
             .openapi({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
         }),
       },
-      data: StrongsSearchResult,
+      data: (s) => s.StrongsSearchResult,
       statuses: STATUSES.search,
       middleware,
     }),
@@ -83,7 +83,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           number: z.string().openapi({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
         }),
       },
-      data: StrongsEntry,
+      data: (s) => s.StrongsEntry,
       statuses: STATUSES.lookup,
       middleware,
     }),

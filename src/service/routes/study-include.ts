@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { INCLUDE_VALUES, type IncludeValue, type StudyFields } from '../../core/schemas/bible.js';
+import { INCLUDE_VALUES, type IncludeValue } from '../../core/limits.js';
+import type { StudyFields } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
 

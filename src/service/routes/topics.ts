@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SEARCH_RESULTS_MAX } from '../../core/schemas/dictionary.js';
-import { MergedTopic, TopicBrowseResult, TopicEntry, TopicSearchResult } from '../../core/schemas/topics.js';
+import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
@@ -19,7 +18,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
       tags: ['topics'],
       request: { query: z.object({ q: requiredQuery('q', 1, 'Headword') }) },
-      data: MergedTopic,
+      data: (s) => s.MergedTopic,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -51,7 +50,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         params: z.object({ id: PathParams.id }),
         query: z.object({ q: requiredQuery('q', 1, 'Search text') }),
       },
-      data: TopicSearchResult,
+      data: (s) => s.TopicSearchResult,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -79,7 +78,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
             .openapi({ pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
         }),
       },
-      data: TopicBrowseResult,
+      data: (s) => s.TopicBrowseResult,
       statuses: STATUSES.lookup,
       middleware,
     }),
@@ -106,7 +105,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           slug: z.string().min(1).openapi({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
         }),
       },
-      data: TopicEntry,
+      data: (s) => s.TopicEntry,
       statuses: STATUSES.lookup,
       middleware,
     }),
