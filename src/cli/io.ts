@@ -1,15 +1,34 @@
+import { directOutput } from './direct-output.js';
+
 /** What a command reads and writes, injected so tests need no process tricks. */
 export interface IO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** This process's own streams (not a test's): Ctrl-C is handled for it. */
+  ownProcess?: boolean;
 }
 
-export function processIO(): IO {
+/**
+ * This process's streams. `direct`: stdout and stderr written straight to their descriptors when
+ * they are no terminal (src/cli/direct-output.ts); the launcher asks for it unless it is keeping
+ * what the run prints (it taps process.stdout then).
+ */
+export function processIO(options: { direct?: boolean } = {}): IO {
+  let stdout: IO['stdout'] | undefined;
+  let stderr: IO['stderr'] | undefined;
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    ownProcess: true,
+    // Made on first use: a stream is ~1.5 ms of a lookup's start-up.
+    get stdout() {
+      stdout ??= options.direct ? directOutput(1) : process.stdout;
+      return stdout;
+    },
+    get stderr() {
+      stderr ??= options.direct ? directOutput(2) : process.stderr;
+      return stderr;
+    },
     // Node makes process.stdin on first use (a stream, and the fs stream modules: ~2 ms), which
     // a lookup never needs.
     get stdin() {

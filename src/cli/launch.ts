@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
+import type { processIO } from './io.js';
 import { captureOutput, ownStreams, writeOut } from './process-output.js';
 import { isLookup, keep, replayed, replayFile } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
 interface Bundle {
-  main: (argv: string[]) => Promise<number>;
+  main: (argv: string[], io?: ReturnType<typeof processIO>) => Promise<number>;
   cacheUse: typeof cacheUse;
+  processIO: typeof processIO;
 }
 
 /**
@@ -30,7 +32,8 @@ export function launch(argv: string[]): Promise<number> {
   stopQuietlyOnEpipe();
   const bundle = loadBundle(argv);
   const end = isLookup(argv) ? exitWhenWritten : (code: number) => code;
-  if (!replay) return bundle.main(argv).then(end);
+  // Written straight to the descriptors unless what it prints is being kept (captureOutput taps the streams).
+  if (!replay) return bundle.main(argv, bundle.processIO({ direct: true })).then(end);
   const output = captureOutput();
   return bundle.main(argv).then((code) => {
     const printed = output.stop();
@@ -52,22 +55,46 @@ export function launch(argv: string[]): Promise<number> {
 async function exitWhenWritten(code: number): Promise<number> {
   // An empty write's callback comes once everything queued before it is written ('drain' comes
   // only after a write that returned false, so a small write queued on a full pipe never sees one).
-  for (const stream of [process.stdout, process.stderr])
+  for (const stream of made)
     if (stream.writableLength > 0) await new Promise((written) => stream.write('', () => written(undefined)));
   process.exit(code);
 }
 
+/** process.stdout and process.stderr, once Node has made them (on first use): only they can hold unwritten output. */
+const made = new Set<NodeJS.WriteStream>();
+
 /**
- * Piped into `head`: the reader is gone, so stop quietly. Here, not in bin/bible.js: a replay
- * writes without the streams (writeOut), and making them is a good part of its time.
+ * Piped into `head`: the reader is gone, so stop quietly. Said to each stream as Node makes it,
+ * not by making it: a replay and a lookup over pipes write without the streams (writeOut,
+ * src/cli/direct-output.ts), and making them is ~3 ms.
  */
 function stopQuietlyOnEpipe(): void {
   const quiet = (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
     throw err;
   };
-  process.stdout.on('error', quiet);
-  process.stderr.on('error', quiet);
+  for (const name of ['stdout', 'stderr'] as const) {
+    const node = Object.getOwnPropertyDescriptor(process, name);
+    const told = (stream: NodeJS.WriteStream) => {
+      made.add(stream);
+      return stream.on('error', quiet);
+    };
+    // Node 20-24 define each as a configurable getter that makes the stream; else it is made now.
+    if (!node?.get || !node.configurable) {
+      told(process[name]);
+      continue;
+    }
+    const make = node.get;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: node.enumerable,
+      get() {
+        const stream = told(make.call(process) as NodeJS.WriteStream);
+        Object.defineProperty(process, name, { configurable: true, enumerable: node.enumerable, get: () => stream });
+        return stream;
+      },
+    });
+  }
 }
 
 /**

@@ -8,12 +8,13 @@ import { buildProgram, commanderExitCode } from './program.js';
 
 // For the launcher: whether the answers this run showed are all in the response cache (src/cli/replay.ts).
 export { cacheUse } from '../client/cache-use.js';
+export { processIO } from './io.js';
 
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function main(argv: string[], given?: IO): Promise<number> {
   const io = given ?? processIO();
   // The process's own streams (a test's IO leaves its runner's signal handlers alone).
-  if (!given) installInterruptHandler();
+  if (io.ownProcess) installInterruptHandler();
   const program = await buildProgram(new Factory(io), argv);
   // Bare `bible` is a request for help, as with gh: on stdout, success.
   if (argv.length <= 2) {

@@ -47,9 +47,10 @@ export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
  * Writes a replayed stream's bytes to its file descriptor (1 or 2) directly: making process.stdout
  * (its stream and pipe machinery) would cost a replay more than the rest of it. Should the
  * descriptor be non-blocking and full, the rest goes through the stream; a reader that has gone
- * (`| head`) ends the run quietly, as bin/bible.js does for the CLI.
+ * (`| head`) ends the run quietly, as the launcher does for the CLI. False when the rest went
+ * through the stream: what follows must go there too, after it.
  */
-export function writeOut(fd: 1 | 2, bytes: Buffer): void {
+export function writeOut(fd: 1 | 2, bytes: Buffer): boolean {
   let at = 0;
   while (at < bytes.length) {
     try {
@@ -59,7 +60,8 @@ export function writeOut(fd: 1 | 2, bytes: Buffer): void {
       if (code === 'EPIPE') process.exit(0);
       if (code !== 'EAGAIN') throw err;
       (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));
-      return;
+      return false;
     }
   }
+  return true;
 }

@@ -8,6 +8,15 @@ import { cliEnv } from '../support/cli.js';
  * A lookup exits as soon as its output is written (src/cli/launch.ts): when the output waits in a
  * full pipe, it still all arrives, and the exit code is the lookup's.
  */
+// A non-blocking pipe, filled before the lookup writes and read a second later: the descriptor
+// answers EAGAIN. Perl with Fcntl (Debian's perl-base, an essential package) can set O_NONBLOCK.
+const NON_BLOCKING_PIPE = `use strict; use Fcntl;
+pipe(my $r, my $w) or die; fcntl($w, F_SETFL, fcntl($w, F_GETFL, 0) | O_NONBLOCK) or die;
+syswrite($w, "\\0" x 65536);
+my $pid = fork(); if ($pid == 0) { close $r; open(STDOUT, '>&', $w) or die; exec @ARGV; die; }
+close $w; sleep 1; my ($all, $buf) = ('', ''); while (sysread($r, $buf, 65536)) { $all .= $buf; }
+waitpid($pid, 0); print STDERR length($all) . " rc=" . ($? >> 8) . "\\n"; print substr($all, 65536);`;
+
 describe('a lookup whose output waits in a full pipe', () => {
   it('delivers every byte and keeps its exit code', async () => {
     const bin = join(process.cwd(), 'bin', 'bible.js');
@@ -16,5 +25,17 @@ describe('a lookup whose output waits in a full pipe', () => {
     const { stdout, stderr } = await promisify(execFile)('sh', ['-c', script], { env: cliEnv({}) });
     const line = 'bible: John has 21 chapters\n';
     expect([stdout.trim(), stderr]).toEqual([String(65536 + line.length), 'rc=4\n']);
+  });
+
+  it('a non-blocking one too: what the descriptor refuses goes through the stream, all of it', async () => {
+    const bin = join(process.cwd(), 'bin', 'bible.js');
+    const run = promisify(execFile);
+    const args = [bin, 'concordance', 'G25', '--no-cache'];
+    const alone = await run(process.execPath, args, { env: cliEnv({}), maxBuffer: 1 << 24 });
+    const piped = await run('perl', ['-e', NON_BLOCKING_PIPE, process.execPath, ...args], {
+      env: cliEnv({}),
+      maxBuffer: 1 << 24,
+    });
+    expect([piped.stderr, piped.stdout]).toEqual([`${65536 + Buffer.byteLength(alone.stdout)} rc=0\n`, alone.stdout]);
   });
 });

@@ -31,10 +31,9 @@ export class Output {
     const text = this.text();
     this.lines.length = 0;
     if (!text) return;
-    const rows = (this.io.stdout as { rows?: number }).rows ?? 24;
-    const height = text.split('\n').length - 1;
-    if (this.pager && this.style.tty && height > rows - 1) {
-      if (await this.page(text)) return;
+    if (this.pager && this.style.tty) {
+      const rows = (this.io.stdout as { rows?: number }).rows ?? 24;
+      if (text.split('\n').length - 1 > rows - 1 && (await this.page(text))) return;
     }
     this.io.stdout.write(text);
   }

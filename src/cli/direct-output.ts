@@ -1,0 +1,47 @@
+import { isatty } from 'node:tty';
+import type { IO } from './io.js';
+import { writeOut } from './process-output.js';
+
+type Writable = IO['stdout'];
+
+/**
+ * fd 1 or 2 for the CLI to write to. On a terminal, the process's own stream. Elsewhere (a pipe, a
+ * file) a stand-in that writes each chunk straight to the descriptor, as Node's stream would on
+ * Linux, where writes to pipes and files are synchronous: making process.stdout and
+ * process.stderr costs ~3 ms over pipes, a tenth of a lookup's start-up, and a lookup only writes
+ * lines. Anything beyond write() (an 'error' or 'drain' listener, end, a property) makes the
+ * process's stream and hands over to it; so does a full non-blocking pipe (writeOut), and every
+ * write after that goes through the stream, behind what it holds.
+ */
+export function directOutput(fd: 1 | 2): Writable {
+  const own = (): Writable => (fd === 1 ? process.stdout : process.stderr);
+  if (isatty(fd)) return own();
+  let stream: Writable | undefined;
+  const write = (chunk: string | Uint8Array, encoding?: unknown, callback?: unknown): boolean => {
+    const done = (typeof encoding === 'function' ? encoding : callback) as (() => void) | undefined;
+    if (stream) return stream.write(chunk as string, encoding as BufferEncoding, done);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : chunk;
+    if (!writeOut(fd, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) stream = own();
+    if (done) process.nextTick(done);
+    return true;
+  };
+  return new Proxy({} as Writable, {
+    get(_, key) {
+      if (key === 'write') return write;
+      if (key === 'isTTY') return false;
+      stream ??= own();
+      const value = Reflect.get(stream, key, stream) as unknown;
+      return typeof value === 'function' ? value.bind(stream) : value;
+    },
+    set(_, key, value) {
+      stream ??= own();
+      return Reflect.set(stream, key, value);
+    },
+    has(_, key) {
+      return key === 'write' || key === 'isTTY' || Reflect.has((stream ??= own()), key);
+    },
+  });
+}
