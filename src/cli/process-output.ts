@@ -10,14 +10,16 @@ import type { Output, Streams } from './replay.js';
  * making the stream object is a good part of a replay's time.
  */
 export function ownStreams(): Streams {
-  const terminal = (fd: number) => {
-    try {
-      return fstatSync(fd).isCharacterDevice();
-    } catch {
-      return true;
-    }
-  };
-  return { stdout: { isTTY: terminal(1) }, stderr: { isTTY: terminal(2) } };
+  return { stdout: { isTTY: characterDevice(1) }, stderr: { isTTY: characterDevice(2) } };
+}
+
+/** Whether the descriptor is a character device (a terminal, /dev/null), or cannot be told. */
+export function characterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return true;
+  }
 }
 
 /** What the process writes to stdout and stderr from now until stop(), byte for byte. */
