@@ -48,16 +48,26 @@ export class SearchQueryError extends Error {
 }
 
 const STRONGS = /^([GH])0*(\d{1,5})$/i;
-/** Characters of a word, as the index's tokenizer (unicode61) sees them: letters, marks, digits. */
-const TOKEN = /[\p{L}\p{M}\p{N}]+/gu;
-/** What a bare word may contain: token characters, and apostrophes and hyphens inside it. */
-const WORD_CHAR = /[\p{L}\p{M}\p{N}'\u2019-]/u;
-/** Sentence punctuation a pasted verse brings along; read as space. */
-const SPACE_LIKE = /[\s,.;!?]/u;
+let patterns: { token: RegExp; wordChar: RegExp; spaceLike: RegExp } | undefined;
+/**
+ * Made on first use: a \p{…} class costs ~0.2 ms to make and as much to compile, and every
+ * lookup loads this module (the library store imports it) though only a search reads a query.
+ */
+function wordPatterns() {
+  patterns ??= {
+    /** Characters of a word, as the index's tokenizer (unicode61) sees them: letters, marks, digits. */
+    token: /[\p{L}\p{M}\p{N}]+/gu,
+    /** What a bare word may contain: token characters, and apostrophes and hyphens inside it. */
+    wordChar: /[\p{L}\p{M}\p{N}'\u2019-]/u,
+    /** Sentence punctuation a pasted verse brings along; read as space. */
+    spaceLike: /[\s,.;!?]/u,
+  };
+  return patterns;
+}
 
 /** The index tokens of a piece of text (lower-cased; diacritics are the index's business). */
 export function textTokens(text: string): string[] {
-  return (text.normalize('NFC').match(TOKEN) ?? []).map((t) => t.toLowerCase());
+  return (text.normalize('NFC').match(wordPatterns().token) ?? []).map((t) => t.toLowerCase());
 }
 
 type Lexeme =
@@ -77,10 +87,11 @@ function describeChar(ch: string): string {
 /** Splits the query into terms and operators, rejecting anything outside the language. */
 function lex(input: string): Lexeme[] {
   const out: Lexeme[] = [];
+  const { wordChar, spaceLike } = wordPatterns();
   let i = 0;
   while (i < input.length) {
     const ch = input[i] as string;
-    if (SPACE_LIKE.test(ch)) {
+    if (spaceLike.test(ch)) {
       i++;
       continue;
     }
@@ -88,7 +99,7 @@ function lex(input: string): Lexeme[] {
     let negated = false;
     if (ch === '-') {
       const next = input[i + 1];
-      if (next === undefined || SPACE_LIKE.test(next) || next === '-')
+      if (next === undefined || spaceLike.test(next) || next === '-')
         fail(`'-' at position ${at + 1} must be followed by a word to exclude, like -fear`);
       negated = true;
       i++;
@@ -105,9 +116,9 @@ function lex(input: string): Lexeme[] {
       out.push({ type: 'term', negated, term: { kind: 'text', tokens, prefix }, at });
       continue;
     }
-    if (WORD_CHAR.test(c) && c !== '-' && c !== "'" && c !== '\u2019') {
+    if (wordChar.test(c) && c !== '-' && c !== "'" && c !== '\u2019') {
       let end = i;
-      while (end < input.length && WORD_CHAR.test(input[end] as string)) end++;
+      while (end < input.length && wordChar.test(input[end] as string)) end++;
       const word = input.slice(i, end);
       const prefix = input[end] === '*';
       i = prefix ? end + 1 : end;
