@@ -79,7 +79,11 @@ function commandNamed(program: Command, args: readonly string[]): string | undef
 /** The program with its global options, output and hooks, and no command yet. */
 function rootProgram(f: Factory): Command {
   const { io } = f;
-  const program = new Command('bible')
+  const program = new Command('bible');
+  // Commander's own ask process.stdout and process.stderr, which makes the streams (~3 ms: a
+  // terminal is all that has a width or colours; src/cli/direct-output.ts).
+  const own = program.configureOutput();
+  program
     .description('Bible study at the command line: passages, commentaries, lexicons, topics, stories and chat.')
     .version(__BIBLE_VERSION__, '-V, --version', 'print the version')
     .option('--json', 'print the data as JSON on stdout (errors as an envelope on stderr)')
@@ -96,6 +100,11 @@ function rootProgram(f: Factory): Command {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // Commander's types say number and boolean; its defaults give undefined off a terminal, as these do.
+      getOutHelpWidth: () => (io.stdout.isTTY ? own.getOutHelpWidth?.() : undefined) as number,
+      getErrHelpWidth: () => (io.stderr.isTTY ? own.getErrHelpWidth?.() : undefined) as number,
+      getOutHasColors: () => (io.stdout.isTTY ? own.getOutHasColors?.() : false) as boolean,
+      getErrHasColors: () => (io.stderr.isTTY ? own.getErrHasColors?.() : false) as boolean,
       // Commander's errors in one line, in our voice: "bible: unknown command 'pasage' (did you mean passage?)".
       outputError: (s, write) =>
         write(
