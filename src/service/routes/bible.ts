@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   checkPassageLimits,
   MAX_CHAPTERS_PER_REFERENCE,
@@ -11,6 +10,7 @@ import { fromReferenceError, notFound } from '../errors.js';
 import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { IncludeQuery, studyFields } from './study-include.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();

@@ -1,10 +1,10 @@
-import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import type { ResponseSchemas } from './response-schemas.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
 

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
@@ -7,6 +6,7 @@ import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 

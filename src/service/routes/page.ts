@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/limits.js';
 import { invalid } from '../errors.js';
+import { z } from './zod.js';
 
 /** `limit` and `offset` of a paged extension, documented; read with `readPage` for one clear 400 each. */
 export const PageParams = {

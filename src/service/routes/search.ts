@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { BOOKS } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
@@ -8,6 +7,7 @@ import { invalid } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
@@ -6,6 +5,7 @@ import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { STRONGS_SEARCH_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
@@ -7,6 +6,7 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
 

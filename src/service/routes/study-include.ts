@@ -1,8 +1,8 @@
-import { z } from '@hono/zod-openapi';
 import { INCLUDE_VALUES, type IncludeValue } from '../../core/limits.js';
 import type { StudyFields } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
+import { z } from './zod.js';
 
 /** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
 export const IncludeQuery = z

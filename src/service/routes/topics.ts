@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
@@ -6,6 +5,7 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
+import { z } from './zod.js';
 
 export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();
