@@ -34,6 +34,14 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     expect(reply).toContain('BIBLE_LLM_BASE_URL');
   });
 
+  it('names the related topic and a story though no quoted verse came from them: forgiveness', async () => {
+    const reply = await ask(store, 'What does the Bible say about forgiveness?');
+    // The six quoted verses hold "forgiveness" (of sins); Nave's FORGIVENESS and the parable of
+    // the unforgiving servant bring in the verses ranked after them.
+    expect(reply).toMatch(/^Related topics in Nave's: FORGIVENESS\b/m);
+    expect(reply).toContain('A story to read: **The Unforgiving Servant** (Matthew 18:21-35).');
+  });
+
   it('finds "faith without works" in James, not in verses that only share "without"', async () => {
     const refs = quoted(await ask(store, 'Where does the phrase faith without works occur?'));
     expect(refs.slice(0, 4)).toEqual(expect.arrayContaining(['James 2:20', 'James 2:26']));

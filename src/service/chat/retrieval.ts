@@ -42,6 +42,12 @@ export interface Grounding {
 
 /** How many verses each persona's answer quotes: the simple helper two or three at most. */
 const VERSES: Record<PersonaId, number> = { default: 6, biblical_scholar: 5, simple_helper: 3 };
+/**
+ * How many of the engine's verses are read for related topics and a story, the quoted ones first:
+ * "forgiveness" quotes six verses on the forgiveness of sins, none brought in by a topic, while
+ * the 7th-10th come from Nave's FORGIVENESS and the story of the unforgiving servant.
+ */
+const CONTEXT_VERSES = 15;
 /** How many original words the scholar is shown. */
 const ORIGINAL_WORDS = 6;
 
@@ -88,7 +94,11 @@ export function retrieve(
   translation: string,
   principal: Principal,
 ): Grounding {
-  const found = findVerses(store, principal, withoutLanguageFrame(question), { translation, limit: VERSES[persona] });
+  const found = findVerses(store, principal, withoutLanguageFrame(question), {
+    translation,
+    limit: Math.max(VERSES[persona], CONTEXT_VERSES),
+  });
+  const shown = found.results.slice(0, VERSES[persona]);
   const usable = store.resources().filter((r) => principal.canRead(r.id));
   const nave = usable.find((r) => r.kind === 'topics')?.id;
   const topicCache = new Map<string, TopicRow | undefined>();
@@ -106,7 +116,7 @@ export function retrieve(
     crossrefs: false,
     headings: [],
   };
-  for (const r of found.results) {
+  for (const r of shown) {
     const book = BOOKS.findIndex((b) => b.name === r.book) + 1;
     const named = r.why.find((w) => w.startsWith('named in the question: '));
     let theme = named ? named.slice('named in the question: '.length) : '';
@@ -132,9 +142,9 @@ export function retrieve(
     if (r.why.some((w) => w.startsWith('cross-reference'))) grounding.crossrefs = true;
     grounding.verses.push({ ref: r.ref, text: r.text, why: r.why, theme });
   }
-  const headwords = [
-    ...new Set(grounding.verses.flatMap((v) => v.why.map((w) => w.match(TOPIC_WHY)?.[1]).filter((h) => h))),
-  ] as string[];
+  // The quoted verses' reasons first, then those of the verses ranked after them.
+  const reasons = found.results.flatMap((r) => r.why);
+  const headwords = [...new Set(reasons.map((w) => w.match(TOPIC_WHY)?.[1]).filter((h) => h))] as string[];
   for (const h of headwords.slice(0, 3)) {
     const entry = topic(h);
     if (!entry) continue;
@@ -145,12 +155,12 @@ export function retrieve(
     });
   }
   const words = contentWords(question);
-  const storyTitles = new Set(
-    grounding.verses.flatMap((v) => v.why.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined)),
-  );
+  const storyTitles = [...new Set(reasons.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined))];
   const match = anyStemPrefix(words);
-  if (match && principal.canRead('stories') && storyTitles.size) {
-    const story = store.rankedStories(match, 5).find((s) => storyTitles.has(s.story.title))?.story;
+  if (match && principal.canRead('stories') && storyTitles.length) {
+    // The story a better-ranked verse came from; among equals, the one the words name best.
+    const ranked = store.rankedStories(match, 5);
+    const story = storyTitles.map((t) => ranked.find((s) => s.story.title === t)).find((s) => s)?.story;
     if (story)
       grounding.stories.push({
         slug: story.slug,
