@@ -42,6 +42,7 @@ describe('reading a question', () => {
     // Light verbs leave the meaning to the word after them.
     expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
     expect(contentWords('how to become wise')).toEqual(['wise']);
+    expect(contentWords('I feel lonely')).toEqual(['lonely']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {

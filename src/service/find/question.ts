@@ -17,8 +17,9 @@ const FRAME_WORDS = new Set(
 /**
  * Function words: matched only inside a phrase of the question ("I can do all things through
  * Christ", "for I am with you"), never as a word that selects a verse on its own. With them the
- * light verbs get and become, which like have and do leave the meaning to the word after them
- * ("getting drunk", "become angry").
+ * light verbs get, become and feel, which like have and do leave the meaning to the word after
+ * them ("getting drunk", "become angry", "I feel lonely": the KJV's feel is the hands', "that I
+ * may feel thee, my son").
  */
 const FUNCTION_WORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below
@@ -26,7 +27,8 @@ const FUNCTION_WORDS = new Set(
   have having he her here hers him his i if in into is it its itself just let me more most my no nor not
   now of off on once only or other our ours out over own same she should so some such than that the their
   theirs them then there these they this those through to too under until up upon us very was we were
-  while will with would you your yours yourself get gets getting got gotten become becomes becoming became`.split(
+  while will with would you your yours yourself get gets getting got gotten become becomes becoming became
+  feel feels feeling felt`.split(
     /\s+/,
   ),
 );
