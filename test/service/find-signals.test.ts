@@ -43,6 +43,7 @@ describe('reading a question', () => {
     expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
     expect(contentWords('how to become wise')).toEqual(['wise']);
     expect(contentWords('I feel lonely')).toEqual(['lonely']);
+    expect(contentWords('is it ok to be angry')).toEqual(['angry']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {

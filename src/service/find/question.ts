@@ -19,7 +19,7 @@ const FRAME_WORDS = new Set(
  * Christ", "for I am with you"), never as a word that selects a verse on its own. With them the
  * light verbs get, become and feel, which like have and do leave the meaning to the word after
  * them ("getting drunk", "become angry", "I feel lonely": the KJV's feel is the hands', "that I
- * may feel thee, my son").
+ * may feel thee, my son"). And "ok", the frame of a question ("is it ok to be angry"), never a verse's word.
  */
 const FUNCTION_WORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below
@@ -28,9 +28,7 @@ const FUNCTION_WORDS = new Set(
   now of off on once only or other our ours out over own same she should so some such than that the their
   theirs them then there these they this those through to too under until up upon us very was we were
   while will with would you your yours yourself get gets getting got gotten become becomes becoming became
-  feel feels feeling felt`.split(
-    /\s+/,
-  ),
+  feel feels feeling felt ok okay`.split(/\s+/),
 );
 
 /** Contractions as the words they stand for, so "don't" in the WEB meets "do not" in a question. */
