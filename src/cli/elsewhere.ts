@@ -1,6 +1,6 @@
 import type { BibleClient } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
-import { QUOTED_MAX } from '../core/text/quoted.js';
+import { shortened } from '../core/text/quoted.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { shellWord } from './shell-word.js';
@@ -18,7 +18,7 @@ export async function elsewhere(client: BibleClient, word: string, skip?: Place)
   if (!q) return [];
   // A word not in a topical work or dictionary is most often a theme: `bible find` ranks the verses about it.
   // A command to paste is given whole, so only for a text short enough to quote whole.
-  const theme = (skip === 'topics' || skip === 'dictionaries') && q.length <= QUOTED_MAX;
+  const theme = (skip === 'topics' || skip === 'dictionaries') && shortened(q) === q;
   const out: string[] = theme ? [`\`bible find ${shellWord(q)}\` (the verses about it)`] : [];
   const quiet = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
   const catalog = await quiet(client.catalog());

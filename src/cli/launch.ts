@@ -8,7 +8,7 @@ import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
 import type { processIO } from './io.js';
 import { captureOutput, ownStreams, writeOut } from './process-output.js';
-import { isLookup, keep, replayed, replayFile } from './replay.js';
+import { isLookup, keep, replayed, replayFile, writesAndExits } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
 interface Bundle {
@@ -32,8 +32,11 @@ export function launch(argv: string[]): Promise<number> {
   stopQuietlyOnEpipe();
   const bundle = loadBundle(argv);
   const end = isLookup(argv) ? exitWhenWritten : (code: number) => code;
-  // Written straight to the descriptors unless what it prints is being kept (captureOutput taps the streams).
-  if (!replay) return bundle.main(argv, bundle.processIO({ direct: true })).then(end);
+  // Written straight to the descriptors by a run that writes a page and exits, unless what it
+  // prints is being kept (captureOutput taps the streams). A server's log and the MCP server's
+  // replies go through Node's streams, which queue for a reader that stalls where a write to the
+  // descriptor would hold up the event loop.
+  if (!replay) return bundle.main(argv, bundle.processIO({ direct: writesAndExits(argv) })).then(end);
   const output = captureOutput();
   return bundle.main(argv).then((code) => {
     const printed = output.stop();

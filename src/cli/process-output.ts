@@ -49,7 +49,8 @@ export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
  * Writes a replayed stream's bytes to its file descriptor (1 or 2) directly: making process.stdout
  * (its stream and pipe machinery) would cost a replay more than the rest of it. Should the
  * descriptor be non-blocking and full, the rest goes through the stream; a reader that has gone
- * (`| head`) ends the run quietly, as the launcher does for the CLI. False when the rest went
+ * from stdout (`| head`) ends the run quietly, as the launcher does for the CLI; from stderr it
+ * takes the rest of the message only. False when the rest went
  * through the stream: what follows must go there too, after it.
  */
 export function writeOut(fd: 1 | 2, bytes: Buffer): boolean {
@@ -59,7 +60,11 @@ export function writeOut(fd: 1 | 2, bytes: Buffer): boolean {
       at += writeSync(fd, bytes, at);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') process.exit(0);
+      // stdout's reader gone (`| head`): the run's output is over. stderr's: the rest of its
+      // message is lost, and the run keeps its exit code (a failed lookup still exits 4, as
+      // through Node's stream, whose EPIPE came after the lookup had exited).
+      if (code === 'EPIPE' && fd === 1) process.exit(0);
+      if (code === 'EPIPE') return true;
       if (code !== 'EAGAIN') throw err;
       (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));
       return false;

@@ -54,10 +54,23 @@ export interface Streams {
 
 /** Whether the run is one of the read-only lookups: all its work is done when the CLI's main resolves. */
 export function isLookup(argv: readonly string[]): boolean {
-  const args = argv.slice(2);
-  // The first word that is not a global option or --base-url's value names the command.
-  const command = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
+  const command = commandOf(argv);
   return command !== undefined && LOOKUPS.has(command);
+}
+
+/**
+ * Whether the run writes one page and exits: a lookup, or help and the version (no command named).
+ * Not a server, the MCP server or a chat, whose output to a reader that stalls must queue.
+ */
+export function writesAndExits(argv: readonly string[]): boolean {
+  const command = commandOf(argv);
+  return command === undefined || LOOKUPS.has(command);
+}
+
+/** The command the arguments name: the first word that is not a global option or --base-url's value. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const args = argv.slice(2);
+  return args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
 }
 
 /** The replay entry's file for this run, or undefined when the run is not one replay may answer or keep. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keep, replayed, replayFile } from '../../src/cli/replay.js';
+import { keep, replayed, replayFile, writesAndExits } from '../../src/cli/replay.js';
 
 const piped = { stdout: { isTTY: false }, stderr: { isTTY: false } };
 const argv = (...args: string[]) => ['node', 'bible', ...args];
@@ -93,5 +93,14 @@ describe('the replay of a repeated lookup (src/cli/replay.ts)', () => {
     const recent = replayFile(argv('passage', 'Gen 1:2'), env, piped) as string;
     keep(recent, output, Date.now() + 60_000);
     expect(readdirSync(join(recent, '..'))).toEqual([basename(recent)]);
+  });
+});
+
+describe('which runs write straight to the descriptors (src/cli/direct-output.ts)', () => {
+  it('a lookup, help and the version; not a server, the MCP server, a chat or a workspace command', () => {
+    for (const args of [['passage', 'John 3:16'], ['--base-url', 'http://x', 'find', 'love'], ['--help'], [], ['-V']])
+      expect(writesAndExits(argv(...args)), args.join(' ')).toBe(true);
+    for (const args of [['serve'], ['mcp'], ['chat', 'hi'], ['note', 'add', 'John 3:16'], ['library', 'import']])
+      expect(writesAndExits(argv(...args)), args.join(' ')).toBe(false);
   });
 });

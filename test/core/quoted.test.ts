@@ -12,8 +12,9 @@ describe('quoted: the user text a message repeats', () => {
     expect(shortened('abcdef', 3)).toBe('abc…');
   });
 
-  it('never cuts an astral character in half', () => {
-    const text = '𝔊'.repeat(QUOTED_MAX + 1);
-    expect(quoted(text)).toBe(`'${'𝔊'.repeat(QUOTED_MAX)}…'`);
+  it('counts by characters, never cutting an astral one in half', () => {
+    expect(quoted('𝔊'.repeat(QUOTED_MAX + 1))).toBe(`'${'𝔊'.repeat(QUOTED_MAX)}…'`);
+    // 40 characters, 80 UTF-16 units: nothing is cut, so no ellipsis.
+    expect(quoted('𝔊'.repeat(40))).toBe(`'${'𝔊'.repeat(40)}'`);
   });
 });

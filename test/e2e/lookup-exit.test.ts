@@ -38,4 +38,12 @@ describe('a lookup whose output waits in a full pipe', () => {
     });
     expect([piped.stderr, piped.stdout]).toEqual([`${65536 + Buffer.byteLength(alone.stdout)} rc=0\n`, alone.stdout]);
   });
+
+  it('keeps its exit code when the reader of stderr has gone', async () => {
+    const bin = join(process.cwd(), 'bin', 'bible.js');
+    // The reader exits at once; the lookup's error line meets a closed pipe.
+    const script = `{ "${process.execPath}" "${bin}" passage "Nope 1:1" 2>&1 >/dev/null; echo "rc=$?" >&3; } 3>&2 | true`;
+    const { stderr } = await promisify(execFile)('sh', ['-c', script], { env: cliEnv({}) });
+    expect(stderr).toBe('rc=4\n');
+  });
 });

@@ -209,6 +209,26 @@ describe('bible serve under hostile input and concurrency', () => {
     expect([badDaily.code, badDaily.stderr]).toEqual([2, "bible: --daily must be a whole number (got 'lots')\n"]);
   });
 
+  it('keeps answering while the reader of its log has stalled (the log queues, the event loop does not wait on it)', async () => {
+    const stalled = await serve(dataDir);
+    try {
+      // Nothing reads the log from here on: the pipe (64 KiB) and the reader's buffer fill after
+      // ~150 of these lines; a server writing its log to the descriptor would block there.
+      stalled.child.stdout.pause();
+      const path = `/v1/nope-${'x'.repeat(500)}`;
+      let answered = 0;
+      for (let i = 0; i < 400; i++) {
+        const res = await fetch(`${stalled.url}${path}`, { signal: AbortSignal.timeout(5000) });
+        await res.arrayBuffer();
+        if (res.status === 404) answered++;
+      }
+      expect(answered).toBe(400);
+    } finally {
+      stalled.child.stdout.resume();
+      await stalled.stop();
+    }
+  });
+
   it('refuses a busy port with one clear line, and stops cleanly on SIGINT', async () => {
     const port = new URL(server.url).port;
     const busy = await runCli(['serve', '--port', port], { env: { BIBLE_DATA_DIR: dataDir } });

@@ -3,7 +3,10 @@ export const QUOTED_MAX = 60;
 
 /** The text, or its first `max` characters and an ellipsis (by code points: an astral character is never cut in half). */
 export function shortened(text: string, max = QUOTED_MAX): string {
-  return text.length <= max ? text : `${Array.from(text).slice(0, max).join('')}…`;
+  // Code points are no more than UTF-16 units: a text that short needs no counting.
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
 }
 
 /**
