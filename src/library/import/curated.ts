@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoryFields } from '../../core/schemas/stories.js';
-import { WordBookEntry, wordBookText } from '../../core/schemas/wordbook.js';
+import { WordBookEntry } from '../../core/schemas/wordbook.js';
+import { wordBookText } from '../../core/wordbook-text.js';
 import { STORIES, WORDBOOK } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 

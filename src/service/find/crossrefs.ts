@@ -4,7 +4,7 @@ import type { FindInput, VerseKey, Vote } from './signal.js';
 import { keyParts, verseKey } from './signal.js';
 
 /** How many of the best verses so far lend their links. */
-const SOURCES = 20;
+export const SOURCES = 20;
 
 /**
  * The Treasury of Scripture Knowledge: the verses the best candidates so far link to. A verse

@@ -36,7 +36,7 @@ export function withoutSpeaker(words: string[], question: string): string[] {
 }
 
 /** How many of the best verses so far are looked at: the red ones among them are lifted. */
-const CANDIDATES = 200;
+export const CANDIDATES = 200;
 
 /**
  * The words of Christ: among the best verses so far, those where Jesus speaks (the tagged

@@ -1,5 +1,5 @@
 import { parseReference } from '../../core/reference/reference.js';
-import { wordBookSense } from '../../core/schemas/wordbook.js';
+import { wordBookSense } from '../../core/wordbook-text.js';
 import type { LibraryStore } from '../../library/store/library-store.js';
 import { tokens } from './question.js';
 import { stem } from './stem.js';
