@@ -105,9 +105,14 @@ const order = (a: Ranked[number], b: Ranked[number]) => b.score - a.score || a.k
  * the scores sorted natively (a Float64Array, no comparator), and only the verses at or above it
  * are sorted.
  */
-/** The verses after the first `from`, in order: sorted only when the first ones ran out. */
-function* lazyRest(fused: Map<VerseKey, Fused>, from: number): Generator<Ranked[number]> {
-  yield* best(fused, fused.size).slice(from);
+/**
+ * All the verses in order, for a reader that stops after `limit` of them, passing over any the
+ * translation lacks: the limit and a few more, and the rest sorted only if those run out.
+ */
+function* inOrder(fused: Map<VerseKey, Fused>, limit: number): Generator<Ranked[number]> {
+  const first = best(fused, limit + 10);
+  yield* first;
+  if (first.length < fused.size) yield* best(fused, fused.size).slice(first.length);
 }
 
 function best(fused: Map<VerseKey, Fused>, k: number): Ranked {
@@ -173,10 +178,7 @@ export function findVerses(
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
   const resources = new Set<string>();
-  // A verse the translation lacks is passed over: the limit and a few more, else all of them.
-  const first = best(fused, options.limit + 10);
-  const ranked = first.length < fused.size ? [...first, ...lazyRest(fused, first.length)] : first;
-  for (const { key, score } of ranked) {
+  for (const { key, score } of inOrder(fused, options.limit)) {
     if (results.length >= options.limit) break;
     const { book, chapter, verse } = keyParts(key);
     const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
