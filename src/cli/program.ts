@@ -1,5 +1,5 @@
 import { Command, type CommanderError } from 'commander';
-import { quoted, shortened } from '../core/text/quoted.js';
+import { quoted } from '../core/text/quoted.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { Factory } from './factory.js';
 
@@ -111,10 +111,11 @@ function rootProgram(f: Factory): Command {
           `bible: ${s
             .replace(/^error: /, '')
             .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')
-            // The word it quotes is what was typed: a long one is cut, not echoed whole (and any
-            // run of 61 or more non-spaces, for a typed word holding an apostrophe of its own).
-            .replace(/'([^'\n]*)'/g, (_, typed: string) => quoted(typed))
-            .replace(/\S{61,}/g, (long) => shortened(long))
+            // The word it quotes is what was typed: a long one is cut, not echoed whole. An
+            // unknown command or option is quoted from its first quote to its last, as it may
+            // hold an apostrophe of its own ("it's…").
+            .replace(/^(unknown (?:command|option) )'(.*)'/, (_, what: string, typed: string) => what + quoted(typed))
+            .replace(/'([^'\n]{61,})'/g, (_, typed: string) => quoted(typed))
             .trim()}\n`,
         ),
     })
