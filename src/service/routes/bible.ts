@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   checkPassageLimits,
   MAX_CHAPTERS_PER_REFERENCE,
@@ -10,7 +11,6 @@ import { fromReferenceError, notFound } from '../errors.js';
 import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { IncludeQuery, studyFields } from './study-include.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();

@@ -1,10 +1,10 @@
+import { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import type { ResponseSchemas } from './response-schemas.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
 
@@ -18,7 +18,7 @@ function catalogForKey({ Catalog }: ResponseSchemas) {
   return Catalog.extend({
     crossrefs: NullableItem,
     stories: NullableItem,
-  }).openapi('Catalog', { description: 'What the key can read. crossrefs and stories are null when not readable.' });
+  }).meta({ id: 'Catalog', description: 'What the key can read. crossrefs and stories are null when not readable.' });
 }
 type CatalogForKey = z.infer<ReturnType<typeof catalogForKey>>;
 

@@ -1,9 +1,9 @@
+import { z } from 'zod';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
 import { bookChapter, type DataMiddleware, dataRoute, PathParams, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();

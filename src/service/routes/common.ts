@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import type { Book } from '../../core/canon/canon.js';
 import { type ErrorStatus, statusDescription } from '../../core/errors.js';
 import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
@@ -8,7 +9,6 @@ import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
 import { declareQueryNames } from '../known-query.js';
 import { type ResponseSchemas, responseSchemas } from './response-schemas.js';
-import { z } from './zod.js';
 
 /** The statuses the contract allows per endpoint group. */
 export const STATUSES = {
@@ -115,14 +115,14 @@ export function integerParam(name: string, min: number) {
     .regex(/^\d+$/, rule)
     .transform(Number)
     .pipe(z.number().min(min, rule))
-    .openapi({ type: 'integer', minimum: min, param: { name, in: 'path', required: true } });
+    .meta({ type: 'integer', minimum: min, param: { name, in: 'path', required: true } });
 }
 
 /** Path parameters shared by many routes, each with the rule the contract gives it. */
 export const PathParams = {
-  translation: z.string().min(1).openapi({ description: 'Translation id from the catalog (case-insensitive)' }),
-  id: z.string().min(1).openapi({ description: 'Resource id from the catalog (case-insensitive)' }),
-  book: z.string().min(1).openapi({ description: 'Book number 1-66, full English name, or a common abbreviation' }),
+  translation: z.string().min(1).meta({ description: 'Translation id from the catalog (case-insensitive)' }),
+  id: z.string().min(1).meta({ description: 'Resource id from the catalog (case-insensitive)' }),
+  book: z.string().min(1).meta({ description: 'Book number 1-66, full English name, or a common abbreviation' }),
   chapter: integerParam('chapter', 1),
   verse: integerParam('verse', 1),
 };
@@ -136,7 +136,7 @@ export function requiredQuery(name: string, min: number, description: string) {
       min,
       min === 1 ? `missing query parameter '${name}'` : `query parameter '${name}' must be at least ${min} characters`,
     )
-    .openapi({ description, minLength: min });
+    .meta({ description, minLength: min });
 }
 
 /** The book and chapter of a path, or 404 naming what does not exist. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
@@ -6,7 +7,6 @@ import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
@@ -23,10 +23,10 @@ export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware)
       extension: true,
       request: {
         params: z.object({
-          number: z.string().openapi({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
+          number: z.string().meta({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
         }),
         query: z.object({
-          translation: z.string().optional().openapi({
+          translation: z.string().optional().meta({
             description: "A Strong's-tagged translation id (kjv, web); default the first the key can read",
           }),
           ...PageParams,

@@ -1,10 +1,10 @@
+import { z } from 'zod';
 import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, integerParam, PathParams, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();

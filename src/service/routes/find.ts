@@ -1,10 +1,10 @@
+import { z } from 'zod';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { findVerses } from '../find/engine.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 // Its query names (q, limit) key the response cache: dataRoute declares them.
 const PATH = '/v1/data/bible/{translation}/find';
@@ -30,7 +30,7 @@ export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           limit: z
             .string()
             .optional()
-            .openapi({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
+            .meta({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
         }),
       },
       data: (s) => s.FindResult,

@@ -1,20 +1,20 @@
+import { z } from 'zod';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/limits.js';
 import { invalid } from '../errors.js';
-import { z } from './zod.js';
 
 /** `limit` and `offset` of a paged extension, documented; read with `readPage` for one clear 400 each. */
 export const PageParams = {
   limit: z
     .string()
     .optional()
-    .openapi({
+    .meta({
       type: 'integer',
       minimum: 0,
       maximum: SEARCH_LIMIT_MAX,
       default: SEARCH_LIMIT_DEFAULT,
       description: `Results in this page, 0-${SEARCH_LIMIT_MAX} (0: only the counts)`,
     }),
-  offset: z.string().optional().openapi({
+  offset: z.string().optional().meta({
     type: 'integer',
     minimum: 0,
     default: 0,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
@@ -7,7 +8,6 @@ import { invalid } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
@@ -45,15 +45,15 @@ export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           in: z
             .string()
             .optional()
-            .openapi({ description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated' }),
+            .meta({ description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated' }),
           stem: z
             .string()
             .optional()
-            .openapi({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
+            .meta({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
           order: z
             .string()
             .optional()
-            .openapi({ enum: ['canonical', 'relevance'], description: 'canonical (default) or relevance (bm25)' }),
+            .meta({ enum: ['canonical', 'relevance'], description: 'canonical (default) or relevance (bm25)' }),
           ...PageParams,
         }),
       },

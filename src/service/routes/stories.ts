@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
@@ -5,7 +6,6 @@ import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');
@@ -13,7 +13,7 @@ function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readabl
   return resource;
 }
 
-const optionalText = (description: string) => z.string().optional().openapi({ description });
+const optionalText = (description: string) => z.string().optional().meta({ description });
 
 export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();
@@ -31,15 +31,15 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           testament: z
             .string()
             .optional()
-            .openapi({ enum: ['OT', 'NT'] }),
+            .meta({ enum: ['OT', 'NT'] }),
           kind: z
             .string()
             .optional()
-            .openapi({ enum: ['narrative', 'parable'] }),
+            .meta({ enum: ['narrative', 'parable'] }),
           limit: z
             .string()
             .optional()
-            .openapi({ type: 'integer', minimum: 1, maximum: STORIES_LIMIT_MAX, default: STORIES_LIMIT_DEFAULT }),
+            .meta({ type: 'integer', minimum: 1, maximum: STORIES_LIMIT_MAX, default: STORIES_LIMIT_DEFAULT }),
         }),
       },
       data: (s) => s.StoryList,
@@ -87,7 +87,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       summary: 'One story',
       description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
       tags: ['stories'],
-      request: { params: z.object({ slug: z.string().openapi({ pattern: SLUG_PATTERN.source }) }) },
+      request: { params: z.object({ slug: z.string().meta({ pattern: SLUG_PATTERN.source }) }) },
       data: (s) => s.Story,
       statuses: STATUSES.slug,
       middleware,

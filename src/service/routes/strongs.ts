@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { STRONGS_SEARCH_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
@@ -6,7 +7,6 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
 
@@ -37,7 +37,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
           lex: z
             .string()
             .optional()
-            .openapi({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
+            .meta({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
         }),
       },
       data: (s) => s.StrongsSearchResult,
@@ -80,7 +80,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['strongs'],
       request: {
         params: z.object({
-          number: z.string().openapi({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
+          number: z.string().meta({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
         }),
       },
       data: (s) => s.StrongsEntry,

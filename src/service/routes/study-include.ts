@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import { INCLUDE_VALUES, type IncludeValue } from '../../core/limits.js';
 import type { StudyFields } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
-import { z } from './zod.js';
 
 /** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
 export const IncludeQuery = z
@@ -23,7 +23,7 @@ export const IncludeQuery = z
     }
     return new Set(values as IncludeValue[]);
   })
-  .openapi({
+  .meta({
     type: 'string',
     description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
     example: 'words,red',

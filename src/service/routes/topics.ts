@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
@@ -5,7 +6,6 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
 import { ok, routeTable } from './table.js';
-import { z } from './zod.js';
 
 export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();
@@ -75,7 +75,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         query: z.object({
           letter: z
             .string({ error: "missing query parameter 'letter'" })
-            .openapi({ pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
+            .meta({ pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
         }),
       },
       data: (s) => s.TopicBrowseResult,
@@ -102,7 +102,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       request: {
         params: z.object({
           id: PathParams.id,
-          slug: z.string().min(1).openapi({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
+          slug: z.string().min(1).meta({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
         }),
       },
       data: (s) => s.TopicEntry,
