@@ -26,6 +26,25 @@ describe('the served /openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("documents a route's parameters from the notes its request schemas carry (zod's .meta())", () => {
+    const op = doc.paths['/v1/data/bible/{translation}/{book}/{chapter}']?.get as unknown as {
+      parameters: Array<{ name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
+    };
+    const param = (name: string) => op.parameters.find((p) => p.name === name);
+    expect(param('translation')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'string', minLength: 1, description: 'Translation id from the catalog (case-insensitive)' },
+    });
+    expect(param('chapter')).toEqual({
+      in: 'path',
+      name: 'chapter',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    });
+    expect(param('include')).toMatchObject({ in: 'query', schema: { type: 'string', 'x-extension': true } });
+  });
+
   it('passes redocly lint with the recommended rules: no error, no warning', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bible-openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
