@@ -43,7 +43,14 @@ describe('reading a question', () => {
     expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
     expect(contentWords('how to become wise')).toEqual(['wise']);
     expect(contentWords('I feel lonely')).toEqual(['lonely']);
+    expect(contentWords('why do I feel so sad')).toEqual(['sad']);
     expect(contentWords('is it ok to be angry')).toEqual(['angry']);
+    // Feel is a word like any other where the asker does not say how they feel.
+    expect(contentWords("Isaac felt Jacob's hands")).toEqual(['isaac', 'felt', 'jacob', 'hands']);
+    expect(contentWords('being past feeling')).toEqual(['past', 'feeling']);
+    // A question of nothing but light words asks about them.
+    expect(contentWords('feel')).toEqual(['feel']);
+    expect(contentWords('ok')).toEqual(['ok']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {

@@ -142,9 +142,17 @@ export function retrieve(
     if (r.why.some((w) => w.startsWith('cross-reference'))) grounding.crossrefs = true;
     grounding.verses.push({ ref: r.ref, text: r.text, why: r.why, theme });
   }
-  // The quoted verses' reasons first, then those of the verses ranked after them.
-  const reasons = found.results.flatMap((r) => r.why);
-  const headwords = [...new Set(reasons.map((w) => w.match(TOPIC_WHY)?.[1]).filter((h) => h))] as string[];
+  const words = contentWords(question);
+  // The quoted verses' topics and story first; from the verses ranked after them only a topic the
+  // question names (its headword holds a question word: FORGIVENESS for "forgiveness") and a
+  // story on its theme. Their other topics and stories wander off ("how can I
+  // trust God when things go wrong" → GOAD, GOAT; "how should I treat my neighbor" → the
+  // marriage feast, through "entreated").
+  const quoted = shown.flatMap((r) => r.why);
+  const later = found.results.slice(shown.length).flatMap((r) => r.why);
+  const topicsOf = (reasons: string[]) => reasons.map((w) => w.match(TOPIC_WHY)?.[1]).filter((h) => h !== undefined);
+  const named = (headword: string) => heldWords(words, tokens(headword)).length > 0;
+  const headwords = [...new Set([...topicsOf(quoted), ...topicsOf(later).filter(named)])];
   for (const h of headwords.slice(0, 3)) {
     const entry = topic(h);
     if (!entry) continue;
@@ -154,13 +162,19 @@ export function retrieve(
       see: [...new Set(entry.sections.flatMap((s) => s.see))].slice(0, 6),
     });
   }
-  const words = contentWords(question);
-  const storyTitles = [...new Set(reasons.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined))];
+  const storiesOf = (reasons: string[]) => reasons.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined);
   const match = anyStemPrefix(words);
-  if (match && principal.canRead('stories') && storyTitles.length) {
-    // The story a better-ranked verse came from; among equals, the one the words name best.
+  if (match && principal.canRead('stories') && (storiesOf(quoted).length || storiesOf(later).length)) {
     const ranked = store.rankedStories(match, 5);
-    const story = storyTitles.map((t) => ranked.find((s) => s.story.title === t)).find((s) => s)?.story;
+    // The quoted verses' story the words name best; else a later verse's whose title or themes
+    // hold a question word (The Unforgiving Servant, forgiveness, for "forgiveness").
+    const fromQuoted = storiesOf(quoted);
+    const fromLater = storiesOf(later);
+    // A theme whole ("kingdom-of-god" is no story about every question naming God).
+    const onTheme = (s: StoryFields) => heldWords(words, [...tokens(s.title), ...s.themes]).length > 0;
+    const story =
+      ranked.find((s) => fromQuoted.includes(s.story.title))?.story ??
+      ranked.find((s) => fromLater.includes(s.story.title) && onTheme(s.story))?.story;
     if (story)
       grounding.stories.push({
         slug: story.slug,

@@ -38,6 +38,7 @@ export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; s
 }
 
 let bookNumbers: Map<string, number> | undefined;
+const DIGITS = /^\d{1,3}$/;
 
 /**
  * The verse a stored link starts at. The links are stored as "Book c:v" in the canon's own names
@@ -50,9 +51,12 @@ function linkedVerse(text: string): VerseKey | undefined {
   const space = text.lastIndexOf(' ');
   const colon = text.indexOf(':', space);
   const book = BOOKS[(bookNumbers.get(text.slice(0, space)) ?? 0) - 1];
-  const chapter = Number(text.slice(space + 1, colon));
-  const verse = Number(text.slice(colon + 1));
-  if (book && colon > space + 1 && Number.isInteger(chapter) && Number.isInteger(verse) && chapter >= 1 && verse >= 1)
+  const chapterText = text.slice(space + 1, colon);
+  const verseText = text.slice(colon + 1);
+  const chapter = Number(chapterText);
+  const verse = Number(verseText);
+  // Digits only: Number() also reads "1e1", "0x3", "+5" and "5.0", which are no verse.
+  if (book && colon > space + 1 && DIGITS.test(chapterText) && DIGITS.test(verseText) && chapter >= 1 && verse >= 1)
     return verse <= (book.verseCounts[chapter - 1] ?? 0) ? verseKey(book.number, chapter, verse) : undefined;
   try {
     const ref = parseReference(text);

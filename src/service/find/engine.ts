@@ -120,6 +120,8 @@ function best(fused: Map<VerseKey, Fused>, k: number): Ranked {
   if (all.length <= k) return all.sort(order);
   const scores = Float64Array.from(all, (e) => e.score).sort();
   const least = scores[scores.length - k] as number;
+  // A score that is no number sorts last here and unlike anywhere in the comparator: sort all.
+  if (Number.isNaN(least)) return all.sort(order).slice(0, k);
   return all
     .filter((e) => e.score >= least)
     .sort(order)

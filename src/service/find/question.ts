@@ -15,21 +15,43 @@ const FRAME_WORDS = new Set(
 );
 
 /**
- * Function words: matched only inside a phrase of the question ("I can do all things through
- * Christ", "for I am with you"), never as a word that selects a verse on its own. With them the
- * light verbs get, become and feel, which like have and do leave the meaning to the word after
- * them ("getting drunk", "become angry", "I feel lonely": the KJV's feel is the hands', "that I
- * may feel thee, my son"). And "ok", the frame of a question ("is it ok to be angry"), never a verse's word.
+ * Light words: the verbs get and become, which like have and do leave the meaning to the word
+ * after them ("getting drunk", "become angry"), and "ok", the frame of a question ("is it ok to be
+ * angry"). Function words, unless a question holds nothing else ("ok", "getting").
  */
-const FUNCTION_WORDS = new Set(
-  `a about above after again against all also am an and any are as at be because been before being below
+const LIGHT_WORDS = new Set('get gets getting got gotten become becomes becoming became ok okay'.split(' '));
+
+/**
+ * Function words: matched only inside a phrase of the question ("I can do all things through
+ * Christ", "for I am with you"), never as a word that selects a verse on its own.
+ */
+const FUNCTION_WORDS = new Set([
+  ...`a about above after again against all also am an and any are as at be because been before being below
   between both but by can could do doing done during each even ever every few for from further had has
   have having he her here hers him his i if in into is it its itself just let me more most my no nor not
   now of off on once only or other our ours out over own same she should so some such than that the their
   theirs them then there these they this those through to too under until up upon us very was we were
-  while will with would you your yours yourself get gets getting got gotten become becomes becoming became
-  feel feels feeling felt ok okay`.split(/\s+/),
-);
+  while will with would you your yours yourself`.split(/\s+/),
+  ...LIGHT_WORDS,
+]);
+
+/**
+ * Feel is a light verb too where the asker says how they feel ("I feel lonely", "why do we feel
+ * so far from God"): the KJV's feel is the hands' ("that I may feel thee, my son", Genesis 27:21).
+ * Elsewhere it is a word like any other ("Isaac felt Jacob's hands", "being past feeling").
+ */
+const FEELINGS = new Set(['feel', 'feels', 'feeling', 'felt']);
+const ASKERS = new Set(['i', 'we', 'you']);
+
+/** Whether the feeling word at `at` follows I, we or you, with only function words between. */
+function askerFeels(words: string[], at: number): boolean {
+  for (let j = at - 1; j >= Math.max(0, at - 3); j--) {
+    const w = words[j] as string;
+    if (ASKERS.has(w)) return true;
+    if (!FUNCTION_WORDS.has(w)) return false;
+  }
+  return false;
+}
 
 /** Contractions as the words they stand for, so "don't" in the WEB meets "do not" in a question. */
 const CONTRACTIONS: Record<string, string> = {
@@ -82,8 +104,11 @@ export function contentWords(question: string): string[] {
   all.forEach((w, i) => {
     if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || isNumber(w) || out.includes(w)) return;
     if (findBook(w) && isNumber(all[i + 1])) return;
+    if (FEELINGS.has(w) && askerFeels(all, i)) return;
     out.push(w);
   });
+  // A question of nothing else ("feel", "ok", "getting"): its light words are what it asks about.
+  if (!out.length) for (const w of all) if ((LIGHT_WORDS.has(w) || FEELINGS.has(w)) && !out.includes(w)) out.push(w);
   return out;
 }
 
