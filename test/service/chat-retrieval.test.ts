@@ -40,6 +40,9 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     // the unforgiving servant bring in the verses ranked after them.
     expect(reply).toMatch(/^Related topics in Nave's: FORGIVENESS\b/m);
     expect(reply).toContain('A story to read: **The Unforgiving Servant** (Matthew 18:21-35).');
+    // A story only a later verse brings in, on no theme the question names, is left out: the
+    // marriage feast came in through "entreated" (Matthew 22:6).
+    expect(await ask(store, 'how should I treat my neighbor')).not.toContain('Marriage Feast');
   });
 
   it('finds "faith without works" in James, not in verses that only share "without"', async () => {
