@@ -25,8 +25,8 @@ export function directOutput(fd: 1 | 2): Writable {
     const bytes =
       typeof chunk === 'string'
         ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : chunk;
-    if (!writeOut(fd, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) stream = own();
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (!writeOut(fd, bytes)) stream = own();
     if (done) process.nextTick(done);
     return true;
   };

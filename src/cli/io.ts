@@ -12,8 +12,8 @@ export interface IO {
 
 /**
  * This process's streams. `direct`: stdout and stderr written straight to their descriptors when
- * they are no terminal (src/cli/direct-output.ts); the launcher asks for it unless it is keeping
- * what the run prints (it taps process.stdout then).
+ * they are no terminal (src/cli/direct-output.ts); the launcher asks for it for a run that writes a
+ * page and exits, unless it is keeping what the run prints (it taps process.stdout then).
  */
 export function processIO(options: { direct?: boolean } = {}): IO {
   let stdout: IO['stdout'] | undefined;

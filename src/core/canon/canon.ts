@@ -71,8 +71,8 @@ export function bookKey(input: string): string {
 /**
  * The spellings whose keys index a book: its name, OSIS id and abbreviations, with one of the five
  * ordinal prefixes only ("1 John", not also "1John", "I John", "First John", "1st John"): bookKey
- * turns every prefix into the same "1 ", so the others add no key, and each bookKey is a good part
- * of a lookup's start-up (test/core/canon.test.ts holds the index to every spelling's key).
+ * turns every prefix into the same "1 ", so the others add no key (test/core/canon.test.ts holds
+ * the index to every spelling's key).
  */
 function indexSpellings(book: Book, seed: BookSeed): string[] {
   const forms = seed.ordinal ? [seed.name.slice(2), ...seed.baseAbbreviations].map((f) => `${seed.ordinal} ${f}`) : [];

@@ -82,7 +82,7 @@ function unknownBook(text: string): InvalidReferenceError {
   if (text.length > MAX_BOOK_NAME_LENGTH) {
     return new InvalidReferenceError(
       'not-found',
-      `unknown book '${text.slice(0, MAX_BOOK_NAME_LENGTH)}…' (a book name has at most ${MAX_BOOK_NAME_LENGTH} characters)`,
+      `unknown book ${quoted(text, MAX_BOOK_NAME_LENGTH)} (a book name has at most ${MAX_BOOK_NAME_LENGTH} characters)`,
     );
   }
   const suggestion = suggestBook(text);

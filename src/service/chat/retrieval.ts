@@ -163,13 +163,13 @@ export function retrieve(
     });
   }
   const storiesOf = (reasons: string[]) => reasons.map((w) => w.match(STORY_WHY)?.[1]).filter((t) => t !== undefined);
+  const fromQuoted = storiesOf(quoted);
+  const fromLater = storiesOf(later);
   const match = anyStemPrefix(words);
-  if (match && principal.canRead('stories') && (storiesOf(quoted).length || storiesOf(later).length)) {
+  if (match && principal.canRead('stories') && (fromQuoted.length || fromLater.length)) {
     const ranked = store.rankedStories(match, 5);
     // The quoted verses' story the words name best; else a later verse's whose title or themes
     // hold a question word (The Unforgiving Servant, forgiveness, for "forgiveness").
-    const fromQuoted = storiesOf(quoted);
-    const fromLater = storiesOf(later);
     // A theme whole ("kingdom-of-god" is no story about every question naming God).
     const onTheme = (s: StoryFields) => heldWords(words, [...tokens(s.title), ...s.themes]).length > 0;
     const story =

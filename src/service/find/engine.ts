@@ -99,13 +99,6 @@ type Ranked = Array<{ key: VerseKey; score: number }>;
 const order = (a: Ranked[number], b: Ranked[number]) => b.score - a.score || a.key - b.key;
 
 /**
- * The k best verses so far, best first (ties by key), as sorting them all would give them. The
- * signals after the fusion read 20-200 of them and the fused map holds thousands: sorting it all
- * with a comparator, four times, was ~4 ms of a cold `bible find`. The k-th best score is read off
- * the scores sorted natively (a Float64Array, no comparator), and only the verses at or above it
- * are sorted.
- */
-/**
  * All the verses in order, for a reader that stops after `limit` of them, passing over any the
  * translation lacks: the limit and a few more, and the rest sorted only if those run out.
  */
@@ -115,6 +108,13 @@ function* inOrder(fused: Map<VerseKey, Fused>, limit: number): Generator<Ranked[
   if (first.length < fused.size) yield* best(fused, fused.size).slice(first.length);
 }
 
+/**
+ * The k best verses so far, best first (ties by key), as sorting them all would give them. The
+ * signals after the fusion read 20-200 of them and the fused map holds thousands: sorting it all
+ * with a comparator, four times, was ~4 ms of a cold `bible find`. The k-th best score is read off
+ * the scores sorted natively (a Float64Array, no comparator), and only the verses at or above it
+ * are sorted.
+ */
 function best(fused: Map<VerseKey, Fused>, k: number): Ranked {
   const all: Ranked = [...fused].map(([key, f]) => ({ key, score: f.score }));
   if (all.length <= k) return all.sort(order);
