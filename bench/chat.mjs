@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The offline chat (no language model) on the question sets: the share of answers that cite at
 // least one expected verse (target ≥ 85%), and the share that cite a verse matched only on a stop
-// word or an archaic sense (target 0), per persona, on each question set (bench/question-sets.mjs).
+// word or an archaic sense (target 0), per persona, on each question set (bench/question-sets.mjs),
+// and the share that name related Nave's topics and a story.
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
@@ -45,6 +46,8 @@ function stopOrArchaicOnly(why) {
 async function measure(questions, persona) {
   let cites = 0;
   let bad = 0;
+  let topics = 0;
+  let stories = 0;
   const misses = [];
   const flagged = [];
   for (const { q, expect } of questions) {
@@ -59,6 +62,8 @@ async function measure(questions, persona) {
       maxTokens: 2048,
     });
     const cited = [...reply.text.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1]);
+    if (grounding.topics.length) topics++;
+    if (grounding.stories.length) stories++;
     if (cited.some((r) => expect.includes(r))) cites++;
     else misses.push(q);
     const wrong = grounding.verses.filter((v) => cited.includes(v.ref) && stopOrArchaicOnly(v.why));
@@ -67,7 +72,8 @@ async function measure(questions, persona) {
       flagged.push(`${q} → ${wrong.map((v) => `${v.ref} [${v.why.join('; ')}]`).join(', ')}`);
     }
   }
-  return { cites: cites / questions.length, bad: bad / questions.length, misses, flagged };
+  const n = questions.length;
+  return { cites: cites / n, bad: bad / n, topics: topics / n, stories: stories / n, misses, flagged };
 }
 
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
@@ -77,7 +83,7 @@ for (const [name, path] of questionSets(values)) {
   for (const persona of PERSONAS) {
     const m = await measure(questions, persona);
     console.log(
-      `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)`,
+      `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)  name related topics ${pct(m.topics)}  a story ${pct(m.stories)}`,
     );
     // The held-out set is read for its figures only, never question by question.
     if (name === 'held-out') continue;
