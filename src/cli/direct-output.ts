@@ -43,7 +43,9 @@ export function directOutput(fd: 1 | 2): Writable {
       return Reflect.set(stream, key, value);
     },
     has(_, key) {
-      return key === 'write' || key === 'isTTY' || Reflect.has((stream ??= own()), key);
+      if (key === 'write' || key === 'isTTY') return true;
+      stream ??= own();
+      return Reflect.has(stream, key);
     },
   });
 }

@@ -1,8 +1,9 @@
-import type { z } from '@hono/zod-openapi';
 import { getPath, getQueryParams, tryDecodeURIComponent } from 'hono/utils/url';
 import { LOCAL_PRINCIPAL, type ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { declaredQueryNames, repeatedQueryError } from './known-query.js';
+import { paramsOf } from './routes/common.js';
+import { readRequest } from './routes/params.js';
 import { DATA_CACHE_CONTROL, ROUTE_MODULES } from './routes/route-modules.js';
 import type { TableRoute } from './routes/table.js';
 import { validationError } from './routes/validation.js';
@@ -54,7 +55,7 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
 /**
  * The embedded service's data routes without the HTTP machinery: no Request or Response (undici),
  * no Hono routing, no OpenAPI registry. The same route tables and handlers as `createApp`, matched
- * in the same order, with the same validation (each route's own zod schemas, the same hook's
+ * in the same order, with the same validation (each route's parameters' own rules, the same
  * message) and the same answers, as the local all-access principal: no key, quota or answer cache
  * (one process, one request). A request is matched against the paths of ROUTE_MODULES, and only
  * the module that declares the matched path is loaded and its table built: a passage does not
@@ -95,32 +96,16 @@ async function answer(route: TableRoute, p: PathPattern, match: RegExpExecArray,
     const queries = getQueryParams(url) as Record<string, string[]>;
     const repeated = repeatedQueryError(declaredQueryNames(p.path), queries);
     if (repeated) return json(400, repeated);
-    // The validators in @hono/zod-openapi's order: query, then path.
-    const valid: Record<string, unknown> = {};
-    const request = route.route.request;
-    const parts: Array<[string, z.ZodType | undefined, () => unknown]> = [
-      [
-        'query',
-        request?.query as z.ZodType | undefined,
-        () => Object.fromEntries(Object.entries(queries).map(([k, v]) => (v.length === 1 ? [k, v[0]] : [k, v]))),
-      ],
-      [
-        'param',
-        request?.params as z.ZodType | undefined,
-        () => Object.fromEntries(p.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
-      ],
-    ];
-    for (const [target, schema, value] of parts) {
-      if (!schema) continue;
-      const result = await schema.safeParseAsync(value());
-      if (!result.success) {
-        const { code, message } = validationError({ target, error: result.error });
-        return json(400, errorBody(code, message));
-      }
-      valid[target] = result.data;
+    // Read by the parameters' own rules, as the app's mount() reads them: query, then path.
+    const read = readRequest(paramsOf(route.route) ?? {}, {
+      query: () => queries,
+      param: () => Object.fromEntries(p.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
+    });
+    if ('failure' in read) {
+      const { code, message } = validationError(read.failure);
+      return json(400, errorBody(code, message));
     }
-    // The handlers read their input, the principal and answer with ok() (c.set, c.body): the
-    // part of Hono's Context they use, in-process.
+    const valid = read.valid;
     const context = {
       req: { valid: (target: string) => valid[target] },
       get: (key: string) => (key === 'principal' ? LOCAL_PRINCIPAL : undefined),

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinsLoadedBy, packagesLoadedBy } from '../support/cli.js';
@@ -77,5 +77,21 @@ describe("the built CLI's start-up", () => {
     // The response cache names its files by SHA-256: a cached lookup loads crypto; and the
     // launcher keeps what it prints for a replay through the process's streams.
     expect(heavy(await builtinsLoadedBy(['passage', 'John 3:16']))).toEqual(['crypto', 'net', 'stream']);
+  });
+});
+
+describe("the embedded service's path", () => {
+  it("the dispatcher and the data route modules load no zod: a request is read by its parameters' own rules (src/service/routes/params.ts)", () => {
+    const schemaPackages = ['zod', '@hono/zod-openapi', 'hono'];
+    const loading = (entry: string) => schemaPackages.filter((p) => staticPackages(entry).has(p));
+    const entries = [
+      'src/service/dispatch.ts',
+      ...readdirSync('src/service/routes')
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `src/service/routes/${f}`),
+    ];
+    const found = Object.fromEntries(entries.map((e) => [e, loading(e)] as const).filter(([, p]) => p.length > 0));
+    // Only the router Hono mounts them on, which the whole app (a server, chat, /openapi.json) loads.
+    expect(found).toEqual({ 'src/service/routes/router.ts': ['@hono/zod-openapi'] });
   });
 });

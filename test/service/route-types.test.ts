@@ -1,8 +1,9 @@
-import { z } from '@hono/zod-openapi';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { dataRoute, EXTENSIONS_TAG, PathParams, STATUSES } from '../../src/service/routes/common.js';
+import { dataRoute, EXTENSIONS_TAG, STATUSES } from '../../src/service/routes/common.js';
+import { PathParams, param } from '../../src/service/routes/params.js';
 import { loadResponseSchemas } from '../../src/service/routes/response-schemas.js';
-import { type AppRouteHandler, createRouter, ok } from '../../src/service/routes/router.js';
+import { type AppRouteHandler, createRouter, mount, ok } from '../../src/service/routes/router.js';
+import { routeTable } from '../../src/service/routes/table.js';
 
 // The route of the contract's passage endpoint, as a route module declares it.
 const spec = {
@@ -10,7 +11,7 @@ const spec = {
   operationId: 'getPassage',
   summary: 'Passages by reference',
   tags: ['bible'],
-  request: { params: z.object({ translation: PathParams.translation }) },
+  request: { params: { translation: PathParams.translation } },
   data: (s) => s.PassageResult,
   statuses: STATUSES.lookup,
   middleware: [],
@@ -44,14 +45,24 @@ describe('routes keep their literal types (checked by tsc --noEmit over test/)',
   });
 
   it('a sub-router answers a bad request with the contract envelope, once mounted', async () => {
-    const router = createRouter().openapi(
-      dataRoute({ ...spec, tags: ['bible'], request: { params: z.object({ translation: z.string().min(3) }) } }),
+    // A rule of three characters, read by its own reading; zod only documents it.
+    const atLeast3 = param(
+      (value) => (value && value.length >= 3 ? { value } : { issue: 'must be at least 3 characters' }),
+      (z) => z.string().min(3),
+    );
+    const table = routeTable().openapi(
+      dataRoute({ ...spec, tags: ['bible'], request: { params: { translation: atLeast3 } } }),
       (c) => ok(c, right),
     );
+    const router = createRouter();
+    mount(router, [table]);
     const app = createRouter().route('/', router);
     const bad = await app.request('/v1/data/bible/kj/passage');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ success: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await bad.json()).toEqual({
+      success: false,
+      error: { code: 'INVALID_REQUEST', message: "path parameter 'translation': must be at least 3 characters" },
+    });
     const good = await app.request('/v1/data/bible/kjv/passage');
     expect(await good.json()).toEqual({ success: true, data: right });
   });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   checkPassageLimits,
   MAX_CHAPTERS_PER_REFERENCE,
@@ -8,7 +7,8 @@ import {
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { fromReferenceError, notFound } from '../errors.js';
-import { bookChapter, type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { PathParams, requiredQuery } from './params.js';
 import { IncludeQuery, studyFields } from './study-include.js';
 import { ok, routeTable } from './table.js';
 
@@ -22,8 +22,8 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: `References in the forms Book c, Book c:v, Book c:v-v, Book c:v-c:v, Book c-c, separated by ";". At most ${MAX_REFERENCES} references, each spanning at most ${MAX_CHAPTERS_PER_REFERENCE} chapters (else 400). An unknown book, chapter or verse is 404.`,
       tags: ['bible'],
       request: {
-        params: z.object({ translation: PathParams.translation }),
-        query: z.object({ ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery }),
+        params: { translation: PathParams.translation },
+        query: { ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery },
       },
       data: (s) => s.PassageResult,
       statuses: STATUSES.lookup,
@@ -72,8 +72,8 @@ export function bibleRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       summary: 'A whole chapter',
       tags: ['bible'],
       request: {
-        params: z.object({ translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter }),
-        query: z.object({ include: IncludeQuery }),
+        params: { translation: PathParams.translation, book: PathParams.book, chapter: PathParams.chapter },
+        query: { include: IncludeQuery },
       },
       data: (s) => s.Chapter,
       statuses: STATUSES.lookup,

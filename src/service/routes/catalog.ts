@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
 import type { ServiceDeps } from '../context.js';
@@ -12,7 +12,7 @@ const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attri
  * The catalog lists only what the key can read. `crossrefs` and `stories` are single items; when
  * the key cannot read them they are null (the contract does not say; we never list the unreadable).
  */
-function catalogForKey({ Catalog }: ResponseSchemas) {
+function catalogForKey({ Catalog, z }: ResponseSchemas) {
   // Inline objects rather than the CatalogItem $ref: OpenAPI 3.0 cannot mark a $ref nullable.
   const NullableItem = z.object({ id: z.string(), name: z.string(), attribution: z.string() }).nullable();
   return Catalog.extend({

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { bookChapter, type DataMiddleware, dataRoute, PathParams, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { PathParams } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -15,7 +15,7 @@ export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
       description:
         'Entries for every verse of the chapter the commentary covers. A note written on a run of verses appears once per verse it covers.',
       tags: ['commentaries'],
-      request: { params: z.object({ id: PathParams.id, book: PathParams.book, chapter: PathParams.chapter }) },
+      request: { params: { id: PathParams.id, book: PathParams.book, chapter: PathParams.chapter } },
       data: (s) => s.CommentaryChapter,
       statuses: STATUSES.lookup,
       middleware,
@@ -42,12 +42,12 @@ export function commentaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
         'The note covering the verse; a note written on a run of verses is returned for each verse of the run.',
       tags: ['commentaries'],
       request: {
-        params: z.object({
+        params: {
           id: PathParams.id,
           book: PathParams.book,
           chapter: PathParams.chapter,
           verse: PathParams.verse,
-        }),
+        },
       },
       data: (s) => s.CommentaryVerse,
       statuses: STATUSES.lookup,

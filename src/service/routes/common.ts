@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Book } from '../../core/canon/canon.js';
 import { type ErrorStatus, statusDescription } from '../../core/errors.js';
 import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
@@ -8,6 +8,7 @@ import type { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import type { AppEnv } from '../context.js';
 import { fromReferenceError } from '../errors.js';
 import { declareQueryNames } from '../known-query.js';
+import type { ParamShape, RequestParams, ShapeSchema } from './params.js';
 import { type ResponseSchemas, responseSchemas } from './response-schemas.js';
 
 /** The statuses the contract allows per endpoint group. */
@@ -56,7 +57,8 @@ export function dataRoute<
   P extends string,
   D extends z.ZodType,
   S extends ErrorStatus,
-  R extends NonNullable<RouteConfig['request']> = Record<never, never>,
+  Params extends ParamShape | undefined = undefined,
+  Query extends ParamShape | undefined = undefined,
 >(spec: {
   path: P;
   operationId: string;
@@ -64,14 +66,15 @@ export function dataRoute<
   description?: string;
   tags: string[];
   extension?: boolean;
-  request?: R;
+  /** Its parameters, each read by its own rule (params.ts); documented by their zod schemas. */
+  request?: { params?: Params; query?: Query };
   /** The schema of `data`, from the contract's schemas: read only when the route is mounted or documented. */
   data: (schemas: ResponseSchemas) => D;
   statuses: readonly S[];
   middleware: DataMiddleware;
 }) {
-  const query = (spec.request as { query?: z.ZodObject } | undefined)?.query;
-  declareQueryNames(spec.path, query ? Object.keys(query.shape) : []);
+  const request: RequestParams = spec.request ?? {};
+  declareQueryNames(spec.path, Object.keys(request.query ?? {}));
   const route = declared({
     method: 'get',
     path: spec.path,
@@ -80,15 +83,31 @@ export function dataRoute<
     description: spec.description ?? spec.summary,
     tags: spec.extension ? [...spec.tags, EXTENSIONS_TAG] : spec.tags,
     middleware: spec.middleware,
-    request: (spec.request ?? {}) as R,
+    request: undefined as unknown as RequestSchemas<Params, Query>,
     responses: undefined as unknown as DataResponses<D, S>,
   });
-  // Built on first read (Hono's openapi() reads them when mounting the route): the embedded
-  // dispatcher reads only the request, and a lookup builds no response schema.
+  requestParams.set(route, request);
+  // Both built on first read, by mount() and /openapi.json once the whole app has loaded zod: the
+  // embedded dispatcher reads the parameters' own rules, and a lookup builds no zod schema.
+  let schemas: RequestSchemas<Params, Query> | undefined;
+  Object.defineProperty(route, 'request', {
+    enumerable: true,
+    get: () => {
+      const { z } = responseSchemas();
+      const object = (shape: ParamShape) =>
+        z.object(Object.fromEntries(Object.entries(shape).map(([name, p]) => [name, p.doc(z)])));
+      schemas ??= {
+        ...(request.params ? { params: object(request.params) } : {}),
+        ...(request.query ? { query: object(request.query) } : {}),
+      } as RequestSchemas<Params, Query>;
+      return schemas;
+    },
+  });
   let responses: DataResponses<D, S> | undefined;
   Object.defineProperty(route, 'responses', {
     enumerable: true,
     get: () => {
+      const { z } = responseSchemas();
       responses ??= {
         200: {
           description: 'Success. Carries Cache-Control: private, max-age=300.',
@@ -104,39 +123,18 @@ export function dataRoute<
   return route;
 }
 
-/**
- * An integer path parameter as a client writes one: decimal digits only. Number() would also
- * take `1e1`, `0x3`, `+3` or `3.0`, which the contract's "integer" does not mean.
- */
-export function integerParam(name: string, min: number) {
-  const rule = `${name} must be an integer of at least ${min}`;
-  return z
-    .string()
-    .regex(/^\d+$/, rule)
-    .transform(Number)
-    .pipe(z.number().min(min, rule))
-    .meta({ type: 'integer', minimum: min, param: { name, in: 'path', required: true } });
-}
+/** A data route's request as @hono/zod-openapi types it: a zod object per part, so c.req.valid is typed. */
+type RequestSchemas<Params, Query> = (Params extends ParamShape
+  ? { params: ShapeSchema<Params> }
+  : Record<never, never>) &
+  (Query extends ParamShape ? { query: ShapeSchema<Query> } : Record<never, never>);
 
-/** Path parameters shared by many routes, each with the rule the contract gives it. */
-export const PathParams = {
-  translation: z.string().min(1).meta({ description: 'Translation id from the catalog (case-insensitive)' }),
-  id: z.string().min(1).meta({ description: 'Resource id from the catalog (case-insensitive)' }),
-  book: z.string().min(1).meta({ description: 'Book number 1-66, full English name, or a common abbreviation' }),
-  chapter: integerParam('chapter', 1),
-  verse: integerParam('verse', 1),
-};
+/** Each data route's parameters, by its declaration: read by mount() and the embedded dispatcher. */
+const requestParams = new WeakMap<object, RequestParams>();
 
-/** A required, non-blank query string of at least `min` characters. */
-export function requiredQuery(name: string, min: number, description: string) {
-  return z
-    .string({ error: `missing query parameter '${name}'` })
-    .trim()
-    .min(
-      min,
-      min === 1 ? `missing query parameter '${name}'` : `query parameter '${name}' must be at least ${min} characters`,
-    )
-    .meta({ description, minLength: min });
+/** The parameters of a route dataRoute declared, or undefined for another route. */
+export function paramsOf(route: object): RequestParams | undefined {
+  return requestParams.get(route);
 }
 
 /** The book and chapter of a path, or 404 naming what does not exist. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
@@ -6,6 +5,7 @@ import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
+import { optionalText, pathText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
@@ -22,15 +22,15 @@ export function concordanceRoutes(deps: ServiceDeps, middleware: DataMiddleware)
       tags: ['strongs'],
       extension: true,
       request: {
-        params: z.object({
-          number: z.string().meta({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
-        }),
-        query: z.object({
-          translation: z.string().optional().meta({
+        params: {
+          number: pathText({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }, false),
+        },
+        query: {
+          translation: optionalText({
             description: "A Strong's-tagged translation id (kjv, web); default the first the key can read",
           }),
           ...PageParams,
-        }),
+        },
       },
       data: (s) => s.ConcordanceResult,
       statuses: STATUSES.lookup,

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { bookChapter, type DataMiddleware, dataRoute, PathParams, STATUSES } from './common.js';
+import { bookChapter, type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { PathParams } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function crossrefRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -15,7 +15,7 @@ export function crossrefRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description:
         'Each reference in the form Book chapter:verse (a verse range as Book c:v-v). A verse with none has an empty list.',
       tags: ['crossrefs'],
-      request: { params: z.object({ book: PathParams.book, chapter: PathParams.chapter, verse: PathParams.verse }) },
+      request: { params: { book: PathParams.book, chapter: PathParams.chapter, verse: PathParams.verse } },
       data: (s) => s.CrossRefs,
       statuses: STATUSES.lookup,
       middleware,

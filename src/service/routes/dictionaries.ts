@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
-import { type DataMiddleware, dataRoute, integerParam, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { integerParam, PathParams, requiredQuery } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -16,8 +16,8 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
       description: `Case-insensitive headword prefix search, alphabetical, at most ${SEARCH_RESULTS_MAX} results.`,
       tags: ['dictionaries'],
       request: {
-        params: z.object({ id: PathParams.id }),
-        query: z.object({ q: requiredQuery('q', 1, 'Headword prefix') }),
+        params: { id: PathParams.id },
+        query: { q: requiredQuery('q', 1, 'Headword prefix') },
       },
       data: (s) => s.DictionarySearchResult,
       statuses: STATUSES.lookup,
@@ -39,10 +39,10 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
       summary: 'One dictionary entry',
       tags: ['dictionaries'],
       request: {
-        params: z.object({
+        params: {
           id: PathParams.id,
           idx: integerParam('idx', 0),
-        }),
+        },
       },
       data: (s) => s.DictionaryEntry,
       statuses: STATUSES.lookup,

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
 import { findVerses } from '../find/engine.js';
-import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { optionalText, PathParams, requiredQuery } from './params.js';
 import { ok, routeTable } from './table.js';
 
 // Its query names (q, limit) key the response cache: dataRoute declares them.
@@ -21,17 +21,11 @@ export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['bible'],
       extension: true,
       request: {
-        params: z.object({ translation: PathParams.translation }),
-        query: z.object({
-          q: requiredQuery('q', 1, 'The question').max(
-            FIND_QUESTION_MAX,
-            `query parameter 'q' must be at most ${FIND_QUESTION_MAX} characters`,
-          ),
-          limit: z
-            .string()
-            .optional()
-            .meta({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
-        }),
+        params: { translation: PathParams.translation },
+        query: {
+          q: requiredQuery('q', 1, 'The question', FIND_QUESTION_MAX),
+          limit: optionalText({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
+        },
       },
       data: (s) => s.FindResult,
       statuses: STATUSES.lookup,

@@ -1,20 +1,17 @@
-import { z } from 'zod';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/limits.js';
 import { invalid } from '../errors.js';
+import { optionalText } from './params.js';
 
 /** `limit` and `offset` of a paged extension, documented; read with `readPage` for one clear 400 each. */
 export const PageParams = {
-  limit: z
-    .string()
-    .optional()
-    .meta({
-      type: 'integer',
-      minimum: 0,
-      maximum: SEARCH_LIMIT_MAX,
-      default: SEARCH_LIMIT_DEFAULT,
-      description: `Results in this page, 0-${SEARCH_LIMIT_MAX} (0: only the counts)`,
-    }),
-  offset: z.string().optional().meta({
+  limit: optionalText({
+    type: 'integer',
+    minimum: 0,
+    maximum: SEARCH_LIMIT_MAX,
+    default: SEARCH_LIMIT_DEFAULT,
+    description: `Results in this page, 0-${SEARCH_LIMIT_MAX} (0: only the counts)`,
+  }),
+  offset: optionalText({
     type: 'integer',
     minimum: 0,
     default: 0,

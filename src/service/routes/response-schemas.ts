@@ -1,7 +1,11 @@
+import type { z } from 'zod';
 import type * as Schemas from '../../core/schemas/index.js';
 
-/** Every schema of the contract's answers (src/core/schemas). */
-export type ResponseSchemas = typeof Schemas;
+/**
+ * Every schema of the contract's answers (src/core/schemas), and zod itself for the schemas a route
+ * builds of its own (its request's documentation, an envelope): the route modules import no zod.
+ */
+export type ResponseSchemas = typeof Schemas & { z: typeof z };
 
 let loaded: ResponseSchemas | undefined;
 
@@ -11,7 +15,10 @@ let loaded: ResponseSchemas | undefined;
  * so a lookup does not build them: constructing them was ~4 ms of every embedded lookup's start-up.
  */
 export async function loadResponseSchemas(): Promise<ResponseSchemas> {
-  loaded ??= await import('../../core/schemas/index.js');
+  if (!loaded) {
+    const [schemas, { z }] = await Promise.all([import('../../core/schemas/index.js'), import('zod')]);
+    loaded = { ...schemas, z };
+  }
   return loaded;
 }
 

@@ -14,7 +14,7 @@ export interface RouteModule {
 /**
  * The data route modules in dataRoutes()'s order (routes/data-routes.ts), each with its paths, so
  * the embedded dispatcher can match a request without building any table and then load the one
- * module that answers it: building every table constructs every route's zod schemas, most of an
+ * module that answers it: building every table constructs every route's parameters, a share of an
  * embedded lookup's start-up. test/service/route-modules.test.ts holds this list to the tables.
  */
 export const ROUTE_MODULES: readonly RouteModule[] = [

@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
-import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { PageParams, readPage } from './page.js';
+import { optionalText, PathParams, requiredQuery } from './params.js';
 import { ok, routeTable } from './table.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
@@ -39,23 +39,19 @@ export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['bible'],
       extension: true,
       request: {
-        params: z.object({ translation: PathParams.translation }),
-        query: z.object({
+        params: { translation: PathParams.translation },
+        query: {
           q: requiredQuery('q', 1, 'The query, e.g. faith love, "God so loved", angel OR angels, bless*, G25'),
-          in: z
-            .string()
-            .optional()
-            .meta({ description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated' }),
-          stem: z
-            .string()
-            .optional()
-            .meta({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
-          order: z
-            .string()
-            .optional()
-            .meta({ enum: ['canonical', 'relevance'], description: 'canonical (default) or relevance (bm25)' }),
+          in: optionalText({
+            description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated',
+          }),
+          stem: optionalText({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
+          order: optionalText({
+            enum: ['canonical', 'relevance'],
+            description: 'canonical (default) or relevance (bm25)',
+          }),
           ...PageParams,
-        }),
+        },
       },
       data: (s) => s.SearchResult,
       statuses: STATUSES.lookup,

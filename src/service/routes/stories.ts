@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { SLUG_PATTERN, STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { optionalText, pathText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
@@ -12,8 +12,6 @@ function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readabl
   if (!resource) throw new ApiError('SCOPE_DENIED', 'this library has no stories');
   return resource;
 }
-
-const optionalText = (description: string) => z.string().optional().meta({ description });
 
 export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
   const router = routeTable();
@@ -25,22 +23,18 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: `Filters combine. total is the number of stories matching the filters before limit (1-${STORIES_LIMIT_MAX}, default ${STORIES_LIMIT_DEFAULT}).`,
       tags: ['stories'],
       request: {
-        query: z.object({
-          theme: optionalText('Exact lower-case theme tag'),
-          q: optionalText('Free text over title, characters, hooks and summary'),
-          testament: z
-            .string()
-            .optional()
-            .meta({ enum: ['OT', 'NT'] }),
-          kind: z
-            .string()
-            .optional()
-            .meta({ enum: ['narrative', 'parable'] }),
-          limit: z
-            .string()
-            .optional()
-            .meta({ type: 'integer', minimum: 1, maximum: STORIES_LIMIT_MAX, default: STORIES_LIMIT_DEFAULT }),
-        }),
+        query: {
+          theme: optionalText({ description: 'Exact lower-case theme tag' }),
+          q: optionalText({ description: 'Free text over title, characters, hooks and summary' }),
+          testament: optionalText({ enum: ['OT', 'NT'] }),
+          kind: optionalText({ enum: ['narrative', 'parable'] }),
+          limit: optionalText({
+            type: 'integer',
+            minimum: 1,
+            maximum: STORIES_LIMIT_MAX,
+            default: STORIES_LIMIT_DEFAULT,
+          }),
+        },
       },
       data: (s) => s.StoryList,
       statuses: STATUSES.search,
@@ -87,7 +81,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       summary: 'One story',
       description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
       tags: ['stories'],
-      request: { params: z.object({ slug: z.string().meta({ pattern: SLUG_PATTERN.source }) }) },
+      request: { params: { slug: pathText({ pattern: SLUG_PATTERN.source }, false) } },
       data: (s) => s.Story,
       statuses: STATUSES.slug,
       middleware,

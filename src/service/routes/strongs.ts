@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { STRONGS_SEARCH_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { StrongsRow } from '../../library/store/library-store.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
-import { type DataMiddleware, dataRoute, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { optionalText, pathText, requiredQuery } from './params.js';
 import { ok, routeTable } from './table.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
@@ -32,13 +32,10 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: `Matches lemma, transliteration, gloss and definition; best matches first, at most ${STRONGS_SEARCH_MAX}. Without lex, searches every lexicon the key can read. A lex other than greek or hebrew is 400.`,
       tags: ['strongs'],
       request: {
-        query: z.object({
+        query: {
           q: requiredQuery('q', 2, 'Search text, at least 2 characters'),
-          lex: z
-            .string()
-            .optional()
-            .meta({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
-        }),
+          lex: optionalText({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
+        },
       },
       data: (s) => s.StrongsSearchResult,
       statuses: STATUSES.search,
@@ -79,9 +76,9 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       summary: "One Strong's entry",
       tags: ['strongs'],
       request: {
-        params: z.object({
-          number: z.string().meta({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }),
-        }),
+        params: {
+          number: pathText({ pattern: '^[GH][0-9]{1,5}$', description: 'G or H and 1 to 5 digits' }, false),
+        },
       },
       data: (s) => s.StrongsEntry,
       statuses: STATUSES.lookup,

@@ -1,35 +1,41 @@
-import { z } from 'zod';
 import { INCLUDE_VALUES, type IncludeValue } from '../../core/limits.js';
 import type { StudyFields } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
+import { type ParamRead, param } from './params.js';
+
+/** `include=words,red,headings,notes`: the fields asked for, or the value that is none of them. */
+function readInclude(given: string | undefined): ParamRead<Set<IncludeValue>> {
+  const values = (given ?? '')
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = values.find((x) => !(INCLUDE_VALUES as readonly string[]).includes(x));
+  if (bad !== undefined)
+    return { issue: `query parameter 'include': ${quoted(bad)} is not one of ${INCLUDE_VALUES.join(', ')}` };
+  return { value: new Set(values as IncludeValue[]) };
+}
 
 /** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
-export const IncludeQuery = z
-  .string()
-  .optional()
-  .transform((s, ctx) => {
-    const values = (s ?? '')
-      .split(',')
-      .map((x) => x.trim().toLowerCase())
-      .filter(Boolean);
-    const bad = values.find((x) => !(INCLUDE_VALUES as readonly string[]).includes(x));
-    if (bad !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `query parameter 'include': ${quoted(bad)} is not one of ${INCLUDE_VALUES.join(', ')}`,
-      });
+export const IncludeQuery = param(readInclude, (z) =>
+  z
+    .string()
+    .optional()
+    // The same reading (zod-to-openapi parses undefined to tell whether it is optional).
+    .transform((given, ctx): Set<IncludeValue> => {
+      const read = readInclude(given);
+      if ('value' in read) return read.value;
+      ctx.addIssue({ code: 'custom', message: read.issue });
       return z.NEVER;
-    }
-    return new Set(values as IncludeValue[]);
-  })
-  .meta({
-    type: 'string',
-    description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
-    example: 'words,red',
-    // The operation is the contract's own, so it is not tagged `extensions`; the parameter says it is one.
-    'x-extension': true,
-  });
+    })
+    .meta({
+      type: 'string',
+      description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
+      example: 'words,red',
+      // The operation is the contract's own, so it is not tagged `extensions`; the parameter says it is one.
+      'x-extension': true,
+    }),
+);
 
 /** Character ranges of `text` covered by red spans; consecutive red spans make one range. */
 export function redRanges(text: string, words: WordSpan[]): Array<{ start: number; end: number }> {

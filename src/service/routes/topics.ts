@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { SEARCH_RESULTS_MAX } from '../../core/limits.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
-import { type DataMiddleware, dataRoute, PathParams, requiredQuery, STATUSES } from './common.js';
+import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { PathParams, pathText, requiredQuery, requiredText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -17,7 +17,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description:
         'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
       tags: ['topics'],
-      request: { query: z.object({ q: requiredQuery('q', 1, 'Headword') }) },
+      request: { query: { q: requiredQuery('q', 1, 'Headword') } },
       data: (s) => s.MergedTopic,
       statuses: STATUSES.lookup,
       middleware,
@@ -47,8 +47,8 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: `Case-insensitive. Headwords that start with the query come first, then headwords with a word that starts with it; alphabetical within each; at most ${SEARCH_RESULTS_MAX}.`,
       tags: ['topics'],
       request: {
-        params: z.object({ id: PathParams.id }),
-        query: z.object({ q: requiredQuery('q', 1, 'Search text') }),
+        params: { id: PathParams.id },
+        query: { q: requiredQuery('q', 1, 'Search text') },
       },
       data: (s) => s.TopicSearchResult,
       statuses: STATUSES.lookup,
@@ -71,12 +71,10 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description: 'Alphabetical, case-insensitive. The letter is answered in upper case.',
       tags: ['topics'],
       request: {
-        params: z.object({ id: PathParams.id }),
-        query: z.object({
-          letter: z
-            .string({ error: "missing query parameter 'letter'" })
-            .meta({ pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
-        }),
+        params: { id: PathParams.id },
+        query: {
+          letter: requiredText('letter', { pattern: '^[A-Za-z]$', description: 'One letter A-Z' }),
+        },
       },
       data: (s) => s.TopicBrowseResult,
       statuses: STATUSES.lookup,
@@ -100,10 +98,10 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['topics'],
       description: 'A slug is lower-case words joined by hyphens (case is ignored); anything else is 400.',
       request: {
-        params: z.object({
+        params: {
           id: PathParams.id,
-          slug: z.string().min(1).meta({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
-        }),
+          slug: pathText({ pattern: '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' }),
+        },
       },
       data: (s) => s.TopicEntry,
       statuses: STATUSES.lookup,

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../core/errors.js';
 
 type Issue = { path: PropertyKey[]; message: string };
 
-/** A failed validation of one part of a request, as zod's safeParse and the validator report it. */
+/** A failed validation of one part of a request, as readRequest (params.ts) and a zod safeParse report it. */
 export interface ValidationFailure {
   target: string;
   error: { issues: Issue[] };
