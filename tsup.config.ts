@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
+import { defineConfig, type Options } from 'tsup';
 import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
 import { lazyNamespaces } from './scripts/lazy-namespaces.js';
 
@@ -8,23 +9,84 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: strin
 const esmOnly = esmOnlyDependencies();
 const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
 
+// zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
+// uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
+// So is z.fromJSONSchema (JSON Schema to zod), which nothing here calls either: evaluating it
+// was ~0.4 ms of every embedded lookup.
+const zodWithoutLocales: Plugin = {
+  name: 'zod-without-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'empty' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+    build.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(args.importer)
+        ? { path: 'zod-from-json-schema', namespace: 'left-out' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+      contents: "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is left out of the bundle'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * zod is a bundle of its own (dist/zod.cjs), required by the CLI's bundle only where a command
+ * needs it (the whole app: a server, chat, /openapi.json; the MCP tools): its ~480 functions were
+ * a third of the CLI bundle's top level, closures every start made and a code cache every start
+ * read. The launcher loads it through its own code cache (src/cli/launch.ts).
+ */
+const zodApart: Plugin = {
+  name: 'zod-apart',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: './zod.cjs', external: true }));
+  },
+};
+
+// Each lazily evaluated module's namespace object is filled by its own init, not at every start.
+const lazyNamespacesPlugin = {
+  name: 'lazy-namespaces',
+  renderChunk: (code: string, chunk: { path: string }) =>
+    chunk.path.endsWith('.cjs') ? { code: lazyNamespaces(code) } : undefined,
+};
+
+// ASCII only, so the launcher can read it as latin1 (half the time of UTF-8). esbuild escapes
+// strings but keeps comments and regular expressions as written; an escape means the same
+// character in both (a line's columns shift, in the few lines that have one).
+const asciiOnly = {
+  name: 'ascii-only',
+  renderChunk: (code: string, chunk: { path: string }) =>
+    chunk.path.endsWith('.cjs')
+      ? { code: code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) }
+      : undefined,
+};
+
+// Every output is one CommonJS script for Node 20, in dist/.
+const commonJs = {
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  target: 'node20',
+  platform: 'node',
+  outDir: 'dist',
+  dts: false,
+} satisfies Options;
+
 export default defineConfig([
   // The launcher bin/bible.js requires: it runs the bundle below through a V8 code cache. CommonJS
   // as bin/bible.js is (bin/package.json): a start with no ES module skips Node's ESM loader.
   {
     entry: { launch: 'src/cli/launch.ts' },
-    format: ['cjs'],
-    outExtension: () => ({ js: '.cjs' }),
-    target: 'node20',
-    platform: 'node',
-    outDir: 'dist',
+    ...commonJs,
     inject: ['scripts/import-meta-url.js'],
     esbuildOptions(options) {
       options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
     },
-    // The two builds run at once: each cleans the output folder but for the other's files.
-    clean: ['!cli.cjs', '!cli.cjs.map'],
-    dts: false,
+    // The three builds run at once: each cleans the output folder but for the others' files.
+    clean: ['!cli.cjs', '!cli.cjs.map', '!zod.cjs', '!zod.cjs.map'],
     define,
   },
   // The whole CLI as one CommonJS script: a vm.Script can take V8's code cache, an ES module
@@ -32,15 +94,11 @@ export default defineConfig([
   // module only when first imported), and a lookup reads one file instead of resolving dozens.
   {
     entry: { cli: 'src/cli/main.ts' },
-    format: ['cjs'],
-    outExtension: () => ({ js: '.cjs' }),
-    target: 'node20',
-    platform: 'node',
-    outDir: 'dist',
+    ...commonJs,
     splitting: false,
-    // commander is on every run's path, and the service's (hono, zod, @hono/zod-openapi and what
-    // it builds on) on every embedded lookup's: bundled, they skip the module loader and the
-    // resolution and loading of hundreds of small files (zod alone is ~80).
+    // commander is on every run's path, and the service's (hono, @hono/zod-openapi and what it
+    // builds on) on every embedded lookup's: bundled, they skip the module loader and the
+    // resolution and loading of hundreds of small files. zod (~80 files) is its own bundle (zodApart).
     // better-sqlite3's JavaScript too (a dozen files the CommonJS loader would resolve and compile
     // on every lookup); its addon is loaded from its package (scripts/better-sqlite3-bindings.cjs).
     noExternal: [
@@ -63,11 +121,8 @@ export default defineConfig([
     },
     // Builtins keep their node: prefix, so the plugin below sees commander's node:child_process.
     removeNodeProtocol: false,
-    // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
-    // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
-    // So is z.fromJSONSchema (JSON Schema to zod), which nothing here calls either: evaluating it
-    // was ~0.4 ms of every embedded lookup.
     esbuildPlugins: [
+      zodApart,
       esmOnlyExternals(esmOnly),
       {
         name: 'better-sqlite3-addon',
@@ -89,47 +144,21 @@ export default defineConfig([
           );
         },
       },
-      {
-        name: 'zod-without-locales',
-        setup(build) {
-          build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-            /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-              ? { path: 'zod-locales', namespace: 'empty' }
-              : undefined,
-          );
-          build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-          build.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
-            /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(args.importer)
-              ? { path: 'zod-from-json-schema', namespace: 'left-out' }
-              : undefined,
-          );
-          build.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
-            contents: "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is left out of the bundle'); }",
-            loader: 'js',
-          }));
-        },
-      },
     ],
-    // ASCII only, so the launcher can read it as latin1 (half the time of UTF-8). esbuild escapes
-    // strings but keeps comments and regular expressions as written; an escape means the same
-    // character in both (a line's columns shift, in the few lines that have one).
-    plugins: [
-      // Each lazily evaluated module's namespace object is filled by its own init, not at every start.
-      {
-        name: 'lazy-namespaces',
-        renderChunk: (code, chunk) => (chunk.path.endsWith('.cjs') ? { code: lazyNamespaces(code) } : undefined),
-      },
-      {
-        name: 'ascii-only',
-        renderChunk: (code, chunk) =>
-          chunk.path.endsWith('.cjs')
-            ? { code: code.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) }
-            : undefined,
-      },
-    ],
+    plugins: [lazyNamespacesPlugin, asciiOnly],
     sourcemap: true,
-    clean: ['!launch.cjs'],
-    dts: false,
+    clean: ['!launch.cjs', '!zod.cjs', '!zod.cjs.map'],
     define,
+  },
+  // zod, apart (see zodApart): the bundle the CLI's requires as ./zod.cjs.
+  {
+    entry: { zod: 'scripts/zod-bundle.ts' },
+    ...commonJs,
+    splitting: false,
+    noExternal: ['zod'],
+    esbuildPlugins: [zodWithoutLocales],
+    plugins: [lazyNamespacesPlugin, asciiOnly],
+    sourcemap: true,
+    clean: ['!launch.cjs', '!cli.cjs', '!cli.cjs.map'],
   },
 ]);

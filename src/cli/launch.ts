@@ -1,6 +1,5 @@
 import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -106,19 +105,39 @@ function stopQuietlyOnEpipe(): void {
  * module.enableCompileCache nor a code cache for ES modules; a vm.Script takes V8's cachedData, so
  * a run skips parsing and compiling what the runs that wrote the cache compiled (most of a
  * lookup's start-up after Node's own). Hand-written because no package does this for a bundle of
- * our own. The cache is named by the build (a new build never reads an old cache: V8 itself checks
- * only the source's length) and rewritten, holding what it held and what this run compiled, by a
- * quick run (under 3 s: a lookup, not a server, a first-use build or a chat) of a command it
- * does not cover yet, or when V8 rejects it (another Node, other flags). Any failure to read or
- * write it only costs that speed.
+ * our own. zod is a bundle apart (dist/zod.cjs, tsup.config.ts), which the CLI's requires only
+ * where a command needs it, through a cache of its own.
  */
 function loadBundle(argv: string[]): Bundle {
-  const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-  const bytes = readFileSync(bundle);
+  const dir = join(cacheDir(process.env), 'code');
+  const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
+  const run = (name: string) =>
+    runCached(fileURLToPath(new URL(`./${name}.cjs`, import.meta.url)), dir, name, command, bundleRequire);
+  let zod: unknown;
+  // The bundles' require: the launcher's own (dist/, where they are, so it resolves as theirs
+  // would; createRequire would load node:module, ~0.2 ms), but for the bundle apart.
+  function bundleRequire(id: string): unknown {
+    if (id !== './zod.cjs') return require(id);
+    zod ??= run('zod');
+    return zod;
+  }
+  bundleRequire.resolve = require.resolve;
+  bundleRequire.main = require.main;
+  return run('cli') as Bundle;
+}
+
+/**
+ * Runs one CommonJS bundle through its code cache, named by the bundle and the build (a new build
+ * never reads an old cache: V8 itself checks only the source's length). The cache is rewritten,
+ * holding what it held and what this run compiled, by a quick run (under 3 s: a lookup, not a
+ * server, a first-use build or a chat) of a command it does not cover yet, or when V8 rejects it
+ * (another Node, other flags). Any failure to read or write it only costs that speed.
+ */
+function runCached(file: string, dir: string, name: string, command: string, require: unknown): unknown {
+  const bytes = readFileSync(file);
   // The build writes it in ASCII (tsup.config.ts): latin1 decodes that the same, in half the time.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  const dir = join(cacheDir(process.env), 'code');
-  const cacheFile = join(dir, `cli-${__BIBLE_BUILD__}-${process.version}.v8`);
+  const cacheFile = join(dir, `${name}-${__BIBLE_BUILD__}-${process.version}.v8`);
   let cachedData: Buffer | undefined;
   let covered: string[] = [];
   try {
@@ -127,12 +146,11 @@ function loadBundle(argv: string[]): Bundle {
   } catch {}
   // The CommonJS wrapper, as Node's loader would give the bundle.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
+    filename: file,
     cachedData,
   });
-  const module = { exports: {} as Bundle };
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
   if (script.cachedDataRejected || !covered.includes(command)) {
     // Date.now(), not performance.now(), whose first use loads perf_hooks.
     const started = Date.now();
@@ -156,10 +174,11 @@ function writeCache(dir: string, file: string, data: Buffer, commands: string[])
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Caches of other builds or Node versions, once a week old: an upgrade leaves its old one
     // behind, while two installs used in turn (a global one, a checkout) keep theirs.
+    const ours = `-${__BIBLE_BUILD__}-${process.version}.v8`;
     for (const name of readdirSync(dir)) {
       const other = join(dir, name);
       const modified = statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-      if (!other.startsWith(file) && modified < Date.now() - STALE_MS) rmSync(other, { force: true });
+      if (!name.includes(ours) && modified < Date.now() - STALE_MS) rmSync(other, { force: true });
     }
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, data);

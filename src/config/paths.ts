@@ -1,10 +1,17 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * `$HOME`, else the account's home directory. node:os is loaded only then: every start reads these
+ * paths (the launcher's code cache), and loading it is ~0.2 ms.
+ */
+export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOME || process.getBuiltinModule('node:os').homedir();
+}
 
 /** `$BIBLE_DATA_DIR`, else `$XDG_DATA_HOME/bible`, else `~/.local/share/bible`. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BIBLE_DATA_DIR) return env.BIBLE_DATA_DIR;
-  const xdg = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  const xdg = env.XDG_DATA_HOME || join(homeDir(env), '.local', 'share');
   return join(xdg, 'bible');
 }
 
@@ -25,5 +32,5 @@ export function userStorePath(env: NodeJS.ProcessEnv = process.env): string {
 /** `$BIBLE_CACHE_DIR`, else `$XDG_CACHE_HOME/bible`, else `~/.cache/bible`: the client's response cache. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BIBLE_CACHE_DIR) return env.BIBLE_CACHE_DIR;
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'bible');
+  return join(env.XDG_CACHE_HOME || join(homeDir(env), '.cache'), 'bible');
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { homeDir } from './paths.js';
 
 /** Every key the config file holds, with what `bible config` says of it. */
 export const CONFIG_KEYS = {
@@ -25,7 +25,7 @@ export function isConfigKey(key: string): key is ConfigKey {
 /** `$BIBLE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/bible`, else `~/.config/bible`. */
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BIBLE_CONFIG_DIR) return env.BIBLE_CONFIG_DIR;
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'bible');
+  return join(env.XDG_CONFIG_HOME || join(homeDir(env), '.config'), 'bible');
 }
 
 export function configFile(env: NodeJS.ProcessEnv = process.env): string {

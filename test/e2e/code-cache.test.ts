@@ -28,6 +28,24 @@ describe('the code cache of the built CLI', () => {
     expect(readFileSync(`${cache}.commands`, 'utf8')).toBe('passage\nstrongs');
   });
 
+  it('zod, a bundle apart, is loaded only by a command that needs it, through a cache of its own', async () => {
+    const home = tempHome();
+    const env = { HOME: home };
+    const dir = join(home, '.cache', 'bible', 'code');
+    expect((await runCli(passage, { env })).code).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('zod-'))).toEqual([]);
+    // /openapi.json is written by the whole app, from the routes' zod schemas.
+    const openapi = await runCli(['api', '/openapi.json'], { env });
+    expect(openapi.code).toBe(0);
+    const zod = readdirSync(dir)
+      .filter((f) => f.startsWith('zod-'))
+      .sort();
+    expect(zod).toHaveLength(2);
+    expect(zod[0]).toMatch(/^zod-[0-9a-f-]{36}-v\d+\.\d+\.\d+\.v8$/);
+    expect(readFileSync(join(dir, `${zod[0]}.commands`), 'utf8')).toBe('api');
+    expect(await runCli(['api', '/openapi.json'], { env })).toEqual(openapi);
+  });
+
   it('a damaged cache is rejected by V8 and rewritten: the answer is the same', async () => {
     const home = tempHome();
     const env = { HOME: home };
