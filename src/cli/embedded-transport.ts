@@ -49,6 +49,14 @@ export class EmbeddedTransport implements Transport {
     return this.service;
   }
 
+  /**
+   * A GET is answered from the library (SQLite, in this process; the first use builds it, 10-30 s);
+   * only a chat's or the MCP tools' POST may wait on a language model's service.
+   */
+  answersInProcess(req: Omit<TransportRequest, 'signal'>): boolean {
+    return req.method === 'GET';
+  }
+
   async send(req: TransportRequest): Promise<TransportResponse> {
     const service = await this.load();
     const answer = req.body === undefined && !req.onChunk ? service.dispatch(req) : undefined;

@@ -144,6 +144,7 @@ export class BibleClient {
     cancel: AbortSignal | undefined,
   ): Promise<TransportResponse> {
     if (cancel?.aborted) throw new UserAbortError();
+    if (this.options.transport.answersInProcess?.(request)) return this.options.transport.send(request);
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
     const stopped = new Promise<never>((_, reject) =>

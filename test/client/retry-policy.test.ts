@@ -150,6 +150,25 @@ describe('BibleClient: per-request policy over the embedded service', () => {
     expect(CHAT_TIMEOUT_MS).toBeGreaterThan(PROVIDER_TIMEOUT_MS);
   });
 
+  it('sets no deadline on a request its transport answers in-process (the embedded library, built on first use): it cannot be cut short', async () => {
+    let signal: AbortSignal | undefined | 'unsent' = 'unsent';
+    const books = await embedded.send({ method: 'GET', path: '/v1/data/bible/books', headers: {} });
+    const slow: Transport = {
+      description: 'in-process, slow',
+      answersInProcess: (req) => req.method === 'GET',
+      send: async (req) => {
+        signal = req.signal;
+        await new Promise((done) => setTimeout(done, 60));
+        return books;
+      },
+    };
+    const inProcess = new BibleClient({ transport: slow });
+    expect(await inProcess.get('/v1/data/bible/books', {}, { timeoutMs: 20, maxRetries: 0 })).toHaveProperty('books');
+    expect(signal).toBeUndefined();
+    expect(embedded.answersInProcess({ method: 'GET', path: '/v1/data/catalog', headers: {} })).toBe(true);
+    expect(embedded.answersInProcess({ method: 'POST', path: '/v1/chat', headers: {}, body: '{}' })).toBe(false);
+  });
+
   it('ends a cancelled request at once with UserAbortError, and does not retry it', async () => {
     fresh();
     faults.script = ['hang'];
