@@ -68,7 +68,7 @@ export function writesAndExits(argv: readonly string[]): boolean {
 }
 
 /** The command the arguments name: the first word that is not a global option or --base-url's value. */
-function commandOf(argv: readonly string[]): string | undefined {
+export function commandOf(argv: readonly string[]): string | undefined {
   const args = argv.slice(2);
   return args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
 }

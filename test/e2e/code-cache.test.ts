@@ -7,25 +7,32 @@ import { runCli, tempHome } from '../support/cli.js';
 describe('the code cache of the built CLI', () => {
   const passage = ['passage', 'John 3:16', '--no-cache'];
 
-  it('is written by the first run and grown by a quick run of a command it does not cover; answers stay the same', async () => {
+  it('is one per command, written by its first successful run; answers stay the same', async () => {
     const home = tempHome();
     const env = { HOME: home };
     const dir = join(home, '.cache', 'bible', 'code');
     const first = await runCli(passage, { env });
     expect(first.code).toBe(0);
-    const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(2);
-    expect(files[0]).toMatch(/^cli-[0-9a-f-]{36}-v\d+\.\d+\.\d+\.v8$/);
-    expect(files[1]).toBe(`${files[0]}.commands`);
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^cli-[0-9a-f-]{36}-v\d+\.\d+\.\d+-passage\.v8$/);
     const cache = join(dir, files[0] as string);
-    expect(readFileSync(`${cache}.commands`, 'utf8')).toBe('passage');
+    const written = readFileSync(cache);
 
     const again = await runCli(passage, { env });
     expect(again).toEqual(first);
-    expect(readFileSync(`${cache}.commands`, 'utf8')).toBe('passage');
+    expect(readFileSync(cache).equals(written)).toBe(true);
 
     expect((await runCli(['strongs', 'G26', '--no-cache'], { env })).code).toBe(0);
-    expect(readFileSync(`${cache}.commands`, 'utf8')).toBe('passage\nstrongs');
+    expect((await runCli(['--help'], { env })).code).toBe(0);
+    // A word that names no command fails, and neither it nor a failure keeps a cache.
+    expect((await runCli(['pasage', 'John 3:16'], { env })).code).toBe(2);
+    expect((await runCli(['commentary', 'John 99:1', '--no-cache'], { env })).code).not.toBe(0);
+    expect(
+      readdirSync(dir)
+        .map((f) => f.replace(/^cli-[0-9a-f-]{36}-v[\d.]+-/, ''))
+        .sort(),
+    ).toEqual(['help.v8', 'passage.v8', 'strongs.v8']);
   });
 
   it('zod, a bundle apart, is loaded only by a command that needs it, through a cache of its own', async () => {
@@ -37,12 +44,9 @@ describe('the code cache of the built CLI', () => {
     // /openapi.json is written by the whole app, from the routes' zod schemas.
     const openapi = await runCli(['api', '/openapi.json'], { env });
     expect(openapi.code).toBe(0);
-    const zod = readdirSync(dir)
-      .filter((f) => f.startsWith('zod-'))
-      .sort();
-    expect(zod).toHaveLength(2);
-    expect(zod[0]).toMatch(/^zod-[0-9a-f-]{36}-v\d+\.\d+\.\d+\.v8$/);
-    expect(readFileSync(join(dir, `${zod[0]}.commands`), 'utf8')).toBe('api');
+    const zod = readdirSync(dir).filter((f) => f.startsWith('zod-'));
+    expect(zod).toHaveLength(1);
+    expect(zod[0]).toMatch(/^zod-[0-9a-f-]{36}-v\d+\.\d+\.\d+-api\.v8$/);
     expect(await runCli(['api', '/openapi.json'], { env })).toEqual(openapi);
   });
 
