@@ -146,11 +146,8 @@ function runCached(file: string, dir: string, name: string, command: string, req
   try {
     if (kept) cachedData = readFileSync(cacheFile);
   } catch {}
-  // The CommonJS wrapper, as Node's loader would give the bundle.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData,
-  });
+  // The build wraps the bundle as Node's loader would (tsup.config.ts): the script is that function.
+  const script = new Script(source, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, dirname(file));
   if (kept && (!cachedData || script.cachedDataRejected)) {
