@@ -418,12 +418,19 @@ export class LibraryStore {
     return row ? (JSON.parse(row.refs) as string[]) : undefined;
   }
 
-  /** How many books of the Bible hold a cross-reference to a verse (0 when none, or no cross-references are imported). */
-  crossrefReach(book: number, chapter: number, verse: number): number {
-    const books = this.stmt('SELECT books FROM crossref_reach WHERE book = ? AND chapter = ? AND verse = ?')
-      .pluck()
-      .get(book, chapter, verse) as number | undefined;
-    return books ?? 0;
+  /**
+   * How many books of the Bible hold a cross-reference to each of the verses (keys as book×1e6 +
+   * chapter×1e3 + verse) that any holds one to; none when no cross-references are imported. One
+   * query for them all: a query per verse cost ~0.7 ms more of a cold `bible find` for its 100.
+   */
+  crossrefReach(keys: readonly number[]): Map<number, number> {
+    const rows = this.stmt(
+      `SELECT k.value, r.books FROM json_each(?) k JOIN crossref_reach r
+       ON r.book = k.value / 1000000 AND r.chapter = k.value / 1000 % 1000 AND r.verse = k.value % 1000`,
+    )
+      .raw()
+      .all(JSON.stringify(keys)) as Array<[number, number]>;
+    return new Map(rows);
   }
 
   private namesAndSubjects: ReadonlySet<string> | undefined;
