@@ -45,13 +45,20 @@ export function wordsMatch(words: string[]): string | undefined {
  * "enemies" for "enemy"); a stem under four letters must be the whole word ("sin" is not "since").
  */
 export function heldWords(words: string[], verseWords: string[]): string[] {
-  return words.filter((w) => {
+  return wordsHeld(words)(verseWords);
+}
+
+/** heldWords for one set of words over many verses: each word's stem worked out once, not once a verse. */
+export function wordsHeld(words: string[]): (verseWords: string[]) => string[] {
+  const holds = words.map((w): ((t: string) => boolean) => {
     const s = stem(w);
-    if (s.length < 4) return verseWords.some((t) => t === w || t === s || t === `${s}s`);
+    const plural = `${s}s`;
+    if (s.length < 4) return (t) => t === w || t === s || t === plural;
     // "love" holds for "loving": a final e gives way to a suffix.
     const base = s.replace(/e$/, '');
-    return verseWords.some((t) => t.startsWith(base));
+    return (t) => t.startsWith(base);
   });
+  return (verseWords) => words.filter((_, i) => verseWords.some(holds[i] as (t: string) => boolean));
 }
 
 /**
@@ -65,13 +72,14 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
   const rows = input.store.findRanked(input.translations, match, DEPTH);
   const best = rows[0]?.score ?? 0;
   if (best <= 0) return [];
+  const held = wordsHeld(input.words);
   return rows.map((r) => {
     const words = Object.fromEntries(Object.entries(r.texts).map(([t, text]) => [t, tokens(text)]));
     return {
       key: r.key,
       relevance: r.score / best,
       tokens: words,
-      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, heldWords(input.words, w)])),
+      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, held(w)])),
     };
   });
 }
