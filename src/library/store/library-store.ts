@@ -680,9 +680,13 @@ export class LibraryStore {
   findRanked(translations: readonly string[], match: string, limit: number): RankedVerse[] {
     const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
     if (!columns.length) return [];
+    // rank is bm25(find_fts) (the table sets no other), and ORDER BY rank lets FTS5 sort the
+    // rowids alone and read the texts of the `limit` best only: ORDER BY bm25() put every matching
+    // verse's texts in SQLite's sorter (~1 ms of a cold `bible find`). Ties keep rowid order either
+    // way (6,066 match expressions compared, 793 with ties at the limit).
     const rows = this.stmt(
-      `SELECT rowid AS key, -bm25(find_fts) AS score, ${columns.join(', ')} FROM find_fts
-       WHERE find_fts MATCH ? ORDER BY bm25(find_fts) LIMIT ?`,
+      `SELECT rowid AS key, -rank AS score, ${columns.join(', ')} FROM find_fts
+       WHERE find_fts MATCH ? ORDER BY rank LIMIT ?`,
     ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
     return rows.map((r) => ({
       key: r.key as number,
