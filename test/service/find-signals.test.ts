@@ -79,6 +79,11 @@ describe('reading a question', () => {
     ]);
   });
 
+  it('reads a letter or digit of any script as a word, beside quotes and dashes (plain verses take a shorter way)', () => {
+    expect(tokens('“Naïve—Æsop’s ²3 Ἀγάπη,” v2 “done”')).toEqual(['naïve', 'æsop', '²3', 'ἀγάπη', 'v2', 'done']);
+    expect(tokens('“Fear not”—he said… ‘I’ll come’')).toEqual(['fear', 'not', 'he', 'said', 'i', 'will', 'come']);
+  });
+
   it('reads the references a question names, and nothing that only looks like one', () => {
     expect(namedReferences('what does Romans 8:28 mean, and Psalm 23?').map(formatReference)).toEqual([
       'Romans 8:28',

@@ -418,12 +418,19 @@ export class LibraryStore {
     return row ? (JSON.parse(row.refs) as string[]) : undefined;
   }
 
-  /** How many books of the Bible hold a cross-reference to a verse (0 when none, or no cross-references are imported). */
-  crossrefReach(book: number, chapter: number, verse: number): number {
-    const books = this.stmt('SELECT books FROM crossref_reach WHERE book = ? AND chapter = ? AND verse = ?')
-      .pluck()
-      .get(book, chapter, verse) as number | undefined;
-    return books ?? 0;
+  /**
+   * How many books of the Bible hold a cross-reference to each of the verses (keys as book×1e6 +
+   * chapter×1e3 + verse) that any holds one to; none when no cross-references are imported. One
+   * query for them all: a query per verse cost ~0.7 ms more of a cold `bible find` for its 100.
+   */
+  crossrefReach(keys: readonly number[]): Map<number, number> {
+    const rows = this.stmt(
+      `SELECT k.value, r.books FROM json_each(?) k JOIN crossref_reach r
+       ON r.book = k.value / 1000000 AND r.chapter = k.value / 1000 % 1000 AND r.verse = k.value % 1000`,
+    )
+      .raw()
+      .all(JSON.stringify(keys)) as Array<[number, number]>;
+    return new Map(rows);
   }
 
   private namesAndSubjects: ReadonlySet<string> | undefined;
@@ -673,9 +680,13 @@ export class LibraryStore {
   findRanked(translations: readonly string[], match: string, limit: number): RankedVerse[] {
     const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
     if (!columns.length) return [];
+    // rank is bm25(find_fts) (the table sets no other), and ORDER BY rank lets FTS5 sort the
+    // rowids alone and read the texts of the `limit` best only: ORDER BY bm25() put every matching
+    // verse's texts in SQLite's sorter (~1 ms of a cold `bible find`). Ties keep rowid order either
+    // way (6,066 match expressions compared, 793 with ties at the limit).
     const rows = this.stmt(
-      `SELECT rowid AS key, -bm25(find_fts) AS score, ${columns.join(', ')} FROM find_fts
-       WHERE find_fts MATCH ? ORDER BY bm25(find_fts) LIMIT ?`,
+      `SELECT rowid AS key, -rank AS score, ${columns.join(', ')} FROM find_fts
+       WHERE find_fts MATCH ? ORDER BY rank LIMIT ?`,
     ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
     return rows.map((r) => ({
       key: r.key as number,

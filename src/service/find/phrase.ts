@@ -16,10 +16,20 @@ const pairs = (words: string[]) => words.slice(1).map((w, i) => `${words[i]} ${w
 export function phraseVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   const wordings = statementOrders(input.question).map((w) => pairs(w.map(inflectionless)));
   if (!wordings.some((w) => w.length)) return [];
+  // A verse's pairs are kept only where they are wanted: every verse's every pair in a set was
+  // ~0.5 ms of a cold `bible find`.
+  const asked = new Set(wordings.flat());
+  const firsts = new Set([...asked].map((p) => p.slice(0, p.indexOf(' '))));
   const votes = new Map<number, Vote>();
   for (const m of matches) {
     for (const [translation, words] of Object.entries(m.tokens)) {
-      const have = new Set(pairs(words.map(inflectionless)));
+      const have = new Set<string>();
+      let before = inflectionless(words[0] ?? '');
+      for (let i = 1; i < words.length; i++) {
+        const form = inflectionless(words[i] as string);
+        if (firsts.has(before) && asked.has(`${before} ${form}`)) have.add(`${before} ${form}`);
+        before = form;
+      }
       for (const wanted of wordings) {
         const hits = wanted.filter((p) => have.has(p));
         if (!wanted.length || hits.length < Math.min(2, wanted.length)) continue;

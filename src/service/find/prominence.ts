@@ -1,5 +1,4 @@
 import type { FindInput, VerseKey, Vote } from './signal.js';
-import { keyParts } from './signal.js';
 
 /** How many of the best verses so far are weighed: the prior reorders the top, it finds nothing. */
 export const PROMINENCE_CANDIDATES = 100;
@@ -20,10 +19,11 @@ export function prominenceVotes(input: FindInput, ranked: Array<{ key: VerseKey;
   if (!input.prominence) return [];
   const most = Math.log1p(input.store.crossrefReachMost());
   if (most <= 0) return [];
+  const keys = ranked.slice(0, PROMINENCE_CANDIDATES).map((r) => r.key);
+  const reach = input.store.crossrefReach(keys);
   const votes: Vote[] = [];
-  for (const { key } of ranked.slice(0, PROMINENCE_CANDIDATES)) {
-    const { book, chapter, verse } = keyParts(key);
-    const books = input.store.crossrefReach(book, chapter, verse);
+  for (const key of keys) {
+    const books = reach.get(key);
     if (!books) continue;
     votes.push({
       key,
