@@ -133,14 +133,15 @@ function loadBundle(argv: string[]): Bundle {
  * its own: a cache holding every command's (~660 KB) took a cold passage ~2.5 ms longer to read
  * than its own (~420 KB). The cache is written by a quick successful run (under 3 s: a lookup, not
  * a server, a first-use build or a chat) of a command that has none, or when V8 rejects it (other
- * flags), holding what the run compiled; a word that names no command (bible pasage) keeps none.
+ * flags), holding what the run compiled. A run that fails keeps none (`bible pasage`), and a word
+ * no command could be named (a path) names no file.
  * Any failure to read or write it only costs that speed.
  */
 function runCached(file: string, dir: string, name: string, command: string, require: unknown): unknown {
   const bytes = readFileSync(file);
   // The build writes it in ASCII (tsup.config.ts): latin1 decodes that the same, in half the time.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  const kept = /^[a-z][a-z-]{0,30}$/.test(command);
+  const kept = /^[a-z_][a-z0-9_-]{0,30}$/.test(command);
   const cacheFile = join(dir, `${name}-${__BIBLE_BUILD__}-${process.version}-${command}.v8`);
   let cachedData: Buffer | undefined;
   try {
