@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Plugin } from 'esbuild';
+import { type Plugin, transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
 import { lazyNamespaces } from './scripts/lazy-namespaces.js';
@@ -52,6 +52,23 @@ const lazyNamespacesPlugin = {
   name: 'lazy-namespaces',
   renderChunk: (code: string, chunk: { path: string }) =>
     chunk.path.endsWith('.cjs') ? { code: lazyNamespaces(code) } : undefined,
+};
+
+// Without the whitespace and comments (a third of the bundle), which every start reads; names stay,
+// and tsup chains the map esbuild gives to the bundle's own, so the source map still holds.
+// After lazyNamespaces, which reads esbuild's layout.
+const withoutWhitespace = {
+  name: 'without-whitespace',
+  renderChunk: async (code: string, chunk: { path: string }) => {
+    if (!chunk.path.endsWith('.cjs')) return undefined;
+    const out = await transform(code, {
+      minifyWhitespace: true,
+      sourcemap: true,
+      sourcefile: chunk.path,
+      loader: 'js',
+    });
+    return { code: out.code, map: out.map };
+  },
 };
 
 // ASCII only, so the launcher can read it as latin1 (half the time of UTF-8). esbuild escapes
@@ -154,7 +171,7 @@ export default defineConfig([
         },
       },
     ],
-    plugins: [lazyNamespacesPlugin, asciiOnly],
+    plugins: [lazyNamespacesPlugin, withoutWhitespace, asciiOnly],
     sourcemap: true,
     clean: ['!launch.cjs', '!zod.cjs', '!zod.cjs.map'],
     define,
@@ -167,7 +184,7 @@ export default defineConfig([
     splitting: false,
     noExternal: ['zod'],
     esbuildPlugins: [zodWithoutLocales],
-    plugins: [lazyNamespacesPlugin, asciiOnly],
+    plugins: [lazyNamespacesPlugin, withoutWhitespace, asciiOnly],
     sourcemap: true,
     clean: ['!launch.cjs', '!cli.cjs', '!cli.cjs.map'],
   },

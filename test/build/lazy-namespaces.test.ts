@@ -52,7 +52,10 @@ describe("the build's lazy namespaces (scripts/lazy-namespaces.ts)", () => {
   });
 
   it('leaves the built CLI one namespace at its top level: the entry', () => {
-    const tops = readFileSync('dist/cli.cjs', 'latin1').match(/^__export\(\w+/gm);
-    expect(tops).toEqual(['__export(main_exports']);
+    // The bundle is written without whitespace (tsup.config.ts): a namespace moved into its
+    // module's init opens it, `"src/a.ts"(){__export(a_exports,…`; any other is at the top level.
+    const exports = [...readFileSync('dist/cli.cjs', 'latin1').matchAll(/(.{3})__export\((\w+),/g)];
+    expect(exports.length).toBeGreaterThan(50);
+    expect(exports.filter(([, before]) => before !== '(){').map(([, , name]) => name)).toEqual(['main_exports']);
   });
 });
