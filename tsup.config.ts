@@ -59,15 +59,16 @@ const lazyNamespacesPlugin = {
 // After lazyNamespaces, which reads esbuild's layout.
 const withoutWhitespace = {
   name: 'without-whitespace',
-  renderChunk: async (code: string, chunk: { path: string }) => {
+  renderChunk: async (code: string, chunk: { path: string; map?: unknown }) => {
     if (!chunk.path.endsWith('.cjs')) return undefined;
+    const mapped = chunk.map !== undefined;
     const out = await transform(code, {
       minifyWhitespace: true,
-      sourcemap: true,
+      sourcemap: mapped,
       sourcefile: chunk.path,
       loader: 'js',
     });
-    return { code: out.code, map: out.map };
+    return { code: out.code, map: mapped ? out.map : undefined };
   },
 };
 
