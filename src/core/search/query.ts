@@ -63,6 +63,11 @@ interface WordPatterns {
  * (’ “ —), which holds none.
  */
 const ASCII_WORDS = /^[!-~\s\u2000-\u206f]*$/;
+/** Whether a text's letters and digits are all ASCII (so [A-Za-z0-9] is its \p{L}\p{M}\p{N}). */
+export function asciiWords(text: string): boolean {
+  return ASCII_WORDS.test(text);
+}
+
 /** The patterns for such text: the \p{…} classes hold no other character of it. */
 const ASCII_PATTERNS: WordPatterns = {
   token: /[A-Za-z0-9]+/g,
@@ -77,7 +82,7 @@ let unicodePatterns: WordPatterns | undefined;
  * (the KJV, the WEB); so those get ASCII classes and the \p{…} ones are made on first need.
  */
 function wordPatterns(text: string): WordPatterns {
-  if (ASCII_WORDS.test(text)) return ASCII_PATTERNS;
+  if (asciiWords(text)) return ASCII_PATTERNS;
   unicodePatterns ??= {
     token: /[\p{L}\p{M}\p{N}]+/gu,
     wordChar: /[\p{L}\p{M}\p{N}'\u2019-]/u,
