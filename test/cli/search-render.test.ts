@@ -24,6 +24,10 @@ describe('search rendering', () => {
     expect(highlight('nothing', [], mark)).toBe('nothing');
     // Letters with marks and outside the BMP are word letters too.
     expect(highlight('Josée José; e\u0301José 𝐀José', ['José'], mark)).toBe('Josée [José]; e\u0301José 𝐀José');
+    // ASCII text, with the typographic punctuation of the KJV and WEB around the words.
+    expect(highlight('His wife’s name—wife—wifely, wife2 “wife”', ['wife'], mark)).toBe(
+      'His [wife]’s name—[wife]—wifely, wife2 “[wife]”',
+    );
   });
 
   it('charts the canon in one line per testament cell, then the books with counts wrapped to the width', () => {

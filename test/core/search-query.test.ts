@@ -1,8 +1,14 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchedWords } from '../../src/core/search/matches.js';
-import { parseSearchQuery, SearchQueryError, textTokens, wantedTerms } from '../../src/core/search/query.js';
+import { fold, matchedWords } from '../../src/core/search/matches.js';
+import {
+  parseSearchQuery,
+  SearchQueryError,
+  textTokens,
+  tokenPattern,
+  wantedTerms,
+} from '../../src/core/search/query.js';
 import { parseScope } from '../../src/core/search/scope.js';
 import { compileSearch, ftsTerm } from '../../src/library/store/search-sql.js';
 
@@ -160,6 +166,30 @@ describe('the FTS5 side', () => {
 
   it('tokenizes as unicode61 does: letters, marks and digits', () => {
     expect(textTokens('Jehová’s 144,000')).toEqual(['jehová', 's', '144', '000']);
+  });
+
+  it('reads ASCII text (and its typographic punctuation) with ASCII classes to the same tokens and folds', () => {
+    const alphabet = fc.constantFrom(..."aZ09 _-'’“—\u2000\u206f\u2070é\u0301æ𝐀\u00a0".split(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(alphabet, { maxLength: 30 }).map((a) => a.join('')),
+        ),
+        (text) => {
+          const tokens = text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+          expect(text.match(tokenPattern(text)) ?? []).toEqual(tokens);
+          for (const t of tokens)
+            expect(fold(t)).toBe(
+              t
+                .normalize('NFD')
+                .replace(/\p{M}+/gu, '')
+                .toLowerCase(),
+            );
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

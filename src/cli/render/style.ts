@@ -1,4 +1,5 @@
 import type { IO } from '../io.js';
+import { wrapPlain } from './wrap.js';
 
 /** The few text styles the CLI uses. */
 export interface Paint {
@@ -62,7 +63,7 @@ export async function makeStyle(io: IO, flags: { color?: boolean }, configColor:
     c,
     wrap(text, indent = 0, firstIndent = indent) {
       if (!wrapAnsi) return ' '.repeat(firstIndent) + text;
-      return wrapAnsi(text, width - indent, { hard: false, trim: true })
+      return (wrapPlain(text, width - indent) ?? wrapAnsi(text, width - indent, { hard: false, trim: true }))
         .split('\n')
         .map((line, i) => ' '.repeat(i === 0 ? firstIndent : indent) + line)
         .join('\n');

@@ -1,7 +1,11 @@
-import type { SearchTerm } from './query.js';
+import { type SearchTerm, tokenPattern } from './query.js';
+
+const ASCII_WORD = /^[A-Za-z0-9]*$/;
 
 /** A token as the index compares it: lower case, diacritics off (unicode61 remove_diacritics 2). */
 export function fold(token: string): string {
+  // An ASCII word (nearly every word of the KJV and the WEB) has no diacritics to take off.
+  if (ASCII_WORD.test(token)) return token.toLowerCase();
   return token
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -15,7 +19,7 @@ export function fold(token: string): string {
  * verses of a page instead of asking the index to mark them.
  */
 export function matchedWords(text: string, terms: readonly SearchTerm[]): string[] {
-  const tokens = [...text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => ({
+  const tokens = [...text.matchAll(tokenPattern(text))].map((m) => ({
     word: fold(m[0]),
     start: m.index as number,
     end: (m.index as number) + m[0].length,

@@ -48,26 +48,58 @@ export class SearchQueryError extends Error {
 }
 
 const STRONGS = /^([GH])0*(\d{1,5})$/i;
-let patterns: { token: RegExp; wordChar: RegExp; spaceLike: RegExp } | undefined;
+
+interface WordPatterns {
+  /** Characters of a word, as the index's tokenizer (unicode61) sees them: letters, marks, digits. */
+  token: RegExp;
+  /** What a bare word may contain: token characters, and apostrophes and hyphens inside it. */
+  wordChar: RegExp;
+  /** Sentence punctuation a pasted verse brings along; read as space. */
+  spaceLike: RegExp;
+}
+
 /**
- * Made on first use: a \p{…} class costs ~0.2 ms to make and as much to compile, and every
- * lookup loads this module (the library store imports it) though only a search reads a query.
+ * Text whose letters and digits are all ASCII: printable ASCII, spaces, and General Punctuation
+ * (’ “ —), which holds none.
  */
-function wordPatterns() {
-  patterns ??= {
-    /** Characters of a word, as the index's tokenizer (unicode61) sees them: letters, marks, digits. */
+const ASCII_WORDS = /^[!-~\s\u2000-\u206f]*$/;
+/** Whether a text's letters and digits are all ASCII (so [A-Za-z0-9] is its \p{L}\p{M}\p{N}). */
+export function asciiWords(text: string): boolean {
+  return ASCII_WORDS.test(text);
+}
+
+/** The patterns for such text: the \p{…} classes hold no other character of it. */
+const ASCII_PATTERNS: WordPatterns = {
+  token: /[A-Za-z0-9]+/g,
+  wordChar: /[A-Za-z0-9'\u2019-]/,
+  spaceLike: /[\s,.;!?]/,
+};
+let unicodePatterns: WordPatterns | undefined;
+
+/**
+ * The patterns for a text. A \p{…} class costs ~0.7 ms to make and compile, and a search reads
+ * its query and then its verses, nearly always ASCII or English with typographic punctuation
+ * (the KJV, the WEB); so those get ASCII classes and the \p{…} ones are made on first need.
+ */
+function wordPatterns(text: string): WordPatterns {
+  if (asciiWords(text)) return ASCII_PATTERNS;
+  unicodePatterns ??= {
     token: /[\p{L}\p{M}\p{N}]+/gu,
-    /** What a bare word may contain: token characters, and apostrophes and hyphens inside it. */
     wordChar: /[\p{L}\p{M}\p{N}'\u2019-]/u,
-    /** Sentence punctuation a pasted verse brings along; read as space. */
     spaceLike: /[\s,.;!?]/u,
   };
-  return patterns;
+  return unicodePatterns;
+}
+
+/** The pattern (global) of the index's tokens in a text: runs of letters, marks and digits. */
+export function tokenPattern(text: string): RegExp {
+  return wordPatterns(text).token;
 }
 
 /** The index tokens of a piece of text (lower-cased; diacritics are the index's business). */
 export function textTokens(text: string): string[] {
-  return (text.normalize('NFC').match(wordPatterns().token) ?? []).map((t) => t.toLowerCase());
+  const nfc = text.normalize('NFC');
+  return (nfc.match(tokenPattern(nfc)) ?? []).map((t) => t.toLowerCase());
 }
 
 type Lexeme =
@@ -87,7 +119,7 @@ function describeChar(ch: string): string {
 /** Splits the query into terms and operators, rejecting anything outside the language. */
 function lex(input: string): Lexeme[] {
   const out: Lexeme[] = [];
-  const { wordChar, spaceLike } = wordPatterns();
+  const { wordChar, spaceLike } = wordPatterns(input);
   let i = 0;
   while (i < input.length) {
     const ch = input[i] as string;

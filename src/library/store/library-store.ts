@@ -619,13 +619,18 @@ export class LibraryStore {
 
   private idRanges = new Map<string, IdRange>();
 
-  /** A translation's first and last verse id (its verses are imported together). */
+  /**
+   * A translation's first and last verse id. Its verses are imported together in canonical order
+   * (src/library/import), so those are the ids of its first and last verse: two seeks of the
+   * verses_key index, where min(id) and max(id) read all of its ~31,000 entries (~2.5 ms).
+   */
   private idRange(translation: string): IdRange {
     let range = this.idRanges.get(translation);
     if (!range) {
-      const row = this.stmt('SELECT min(id) AS first, max(id) AS last FROM verses WHERE translation = ?').get(
-        translation,
-      ) as { first: number | null; last: number | null };
+      const row = this.stmt(
+        `SELECT (SELECT id FROM verses WHERE translation = @t ORDER BY book, chapter, verse LIMIT 1) AS first,
+          (SELECT id FROM verses WHERE translation = @t ORDER BY book DESC, chapter DESC, verse DESC LIMIT 1) AS last`,
+      ).get({ t: translation }) as { first: number | null; last: number | null };
       range = { first: row.first ?? 0, last: row.last ?? -1 };
       this.idRanges.set(translation, range);
     }
