@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { type Plugin, transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 import { esmOnlyDependencies, esmOnlyExternals } from './scripts/esm-only-externals.js';
@@ -7,6 +8,10 @@ import { lazyNamespaces } from './scripts/lazy-namespaces.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const esmOnly = esmOnlyDependencies();
+// ES-module-only packages bundled all the same: a terminal's lookup colours with chalk and wraps
+// with wrap-ansi, and Node's loading of them as ES modules (no code cache, the ESM loader set up)
+// was ~30 ms of every lookup at a terminal. The others load only where a command needs them.
+const bundledEsmOnly = ['chalk', 'wrap-ansi'];
 const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
 
 // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
@@ -44,6 +49,28 @@ const zodApart: Plugin = {
   name: 'zod-apart',
   setup(build) {
     build.onResolve({ filter: /^zod$/ }, () => ({ path: './zod.cjs', external: true }));
+  },
+};
+
+/**
+ * string-width (wrap-ansi's) makes an Intl.Segmenter when its module is evaluated, ~10 ms of ICU
+ * set-up at every lookup at a terminal, though the CLI wraps plain lines without it (wrapPlain):
+ * made on first use instead. A version written otherwise is bundled as it is.
+ */
+const lazySegmenter: Plugin = {
+  name: 'string-width-lazy-segmenter',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = 'const segmenter = new Intl.Segmenter();';
+      if (!source.includes(eager) || !source.includes('segmenter.segment(')) return undefined;
+      return {
+        contents: source
+          .replace(eager, 'let segmenter;')
+          .replaceAll('segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -150,7 +177,8 @@ export default defineConfig([
     removeNodeProtocol: false,
     esbuildPlugins: [
       zodApart,
-      esmOnlyExternals(esmOnly),
+      lazySegmenter,
+      esmOnlyExternals(esmOnly.filter((name) => !bundledEsmOnly.includes(name))),
       {
         name: 'better-sqlite3-addon',
         setup(build) {
