@@ -134,9 +134,9 @@ export default defineConfig([
   {
     entry: { launch: 'src/cli/launch.ts' },
     ...commonJs,
-    inject: ['scripts/import-meta-url.js'],
+    // It finds the bundles beside itself by path.
     esbuildOptions(options) {
-      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
+      options.define = { ...options.define, 'import.meta.dirname': '__dirname' };
     },
     // The three builds run at once: each cleans the output folder but for the others' files.
     clean: ['!cli.cjs', '!cli.cjs.map', '!zod.cjs', '!zod.cjs.map'],
@@ -168,7 +168,7 @@ export default defineConfig([
     // The sources' import.meta.url (the package root, their packages' files) is the bundle's URL.
     inject: ['scripts/import-meta-url.js'],
     esbuildOptions(options) {
-      options.define = { ...options.define, 'import.meta.url': 'import_meta_url' };
+      options.define = { ...options.define, 'import.meta.url': 'import_meta_url', 'import.meta.dirname': '__dirname' };
       // import() of a package becomes require(), which loads ES modules too (Node >= 20.19): a
       // vm.Script's own dynamic import() would need an experimental loader hook.
       options.supported = { ...options.supported, 'dynamic-import': false };
