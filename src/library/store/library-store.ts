@@ -419,6 +419,20 @@ export class LibraryStore {
   }
 
   /**
+   * crossrefs() of each of the verses (keys as book×1e6 + chapter×1e3 + verse) that has any: one
+   * query for them all, where a query per verse cost ~0.3 ms of a cold `bible find` for its 20.
+   */
+  crossrefsOf(keys: readonly number[]): Map<number, string[]> {
+    const rows = this.stmt(
+      `SELECT k.value, c.refs FROM json_each(?) k JOIN crossrefs c
+       ON c.book = k.value / 1000000 AND c.chapter = k.value / 1000 % 1000 AND c.verse = k.value % 1000`,
+    )
+      .raw()
+      .all(JSON.stringify(keys)) as Array<[number, string]>;
+    return new Map(rows.map(([key, refs]) => [key, JSON.parse(refs) as string[]]));
+  }
+
+  /**
    * How many books of the Bible hold a cross-reference to each of the verses (keys as book×1e6 +
    * chapter×1e3 + verse) that any holds one to; none when no cross-references are imported. One
    * query for them all: a query per verse cost ~0.7 ms more of a cold `bible find` for its 100.
