@@ -84,13 +84,14 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
   if (best <= 0) return [];
   const held = wordsHeld(input.words);
   return rows.map((r) => {
-    const words = Object.fromEntries(Object.entries(r.texts).map(([t, text]) => [t, tokens(text)]));
-    return {
-      key: r.key,
-      relevance: r.score / best,
-      tokens: words,
-      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, held(w)])),
-    };
+    // Loops rather than Object.entries and fromEntries: four arrays less per verse.
+    const words: Record<string, string[]> = {};
+    const holds: Record<string, string[]> = {};
+    for (const t in r.texts) {
+      words[t] = tokens(r.texts[t] as string);
+      holds[t] = held(words[t]);
+    }
+    return { key: r.key, relevance: r.score / best, tokens: words, held: holds };
   });
 }
 

@@ -127,6 +127,8 @@ export function contentWords(question: string): string[] {
  */
 export function namedReferences(question: string): Reference[] {
   const found: Reference[] = [];
+  // Most questions hold no digit, and need no matchAll (its first use ~0.2 ms of a cold find).
+  if (!/\d/.test(question)) return found;
   const seen = new Set<string>();
   for (const m of question.matchAll(/\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
     const before = question
