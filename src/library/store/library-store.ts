@@ -763,9 +763,12 @@ export class LibraryStore {
 
   /** Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh most). */
   rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number }> {
+    // The weights as FTS5's rank, so FTS5 sorts the rowids and only the best stories' data are
+    // read, where ORDER BY bm25() sorted every matching story's (~0.2 ms of a cold `bible find`).
+    // The same rows and scores, ties included, for 750 match expressions of the question sets.
     const rows = this.stmt(
-      `SELECT s.data, -bm25(stories_fts, 8.0, 4.0, 2.0, 1.0) AS score FROM stories_fts f JOIN stories s ON s.id = f.rowid
-       WHERE stories_fts MATCH ? ORDER BY bm25(stories_fts, 8.0, 4.0, 2.0, 1.0) LIMIT ?`,
+      `SELECT s.data, -f.rank AS score FROM stories_fts f JOIN stories s ON s.id = f.rowid
+       WHERE stories_fts MATCH ? AND f.rank MATCH 'bm25(8.0, 4.0, 2.0, 1.0)' ORDER BY f.rank LIMIT ?`,
     ).all(match, limit) as Array<{ data: string; score: number }>;
     return rows.map((r) => ({ story: JSON.parse(r.data) as StoryFields, score: r.score }));
   }
