@@ -31,12 +31,12 @@ export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; s
       votes.set(target, vote);
     }
   }
-  const best = [...votes.values()].reduce((m, v) => Math.max(m, v.score), 0);
-  return [...votes].map(([key, v]) => ({
-    key,
-    score: v.score / best,
-    why: `cross-reference from ${v.from.join(', ')}`,
-  }));
+  let best = 0;
+  for (const v of votes.values()) best = Math.max(best, v.score);
+  const out: Vote[] = [];
+  for (const [key, v] of votes)
+    out.push({ key, score: v.score / best, why: `cross-reference from ${v.from.join(', ')}` });
+  return out;
 }
 
 let bookNumbers: Map<string, number> | undefined;
