@@ -61,6 +61,10 @@ describe('canon', () => {
     expect(new Set(bookSpellings().keys())).toEqual(keys);
   });
 
+  it('leaves every index key as it is in bookKey (findBook looks a key up without it)', () => {
+    for (const key of bookSpellings().keys()) expect(bookKey(key), key).toBe(key);
+  });
+
   it('maps no spelling to two books', () => {
     const seen = new Map<string, string>();
     for (const book of BOOKS) {

@@ -119,7 +119,9 @@ export function findBook(input: string | number): Book | undefined {
     const n = Number(input);
     return Number.isInteger(n) && n >= 1 && n <= 66 ? BOOKS[n - 1] : undefined;
   }
-  return INDEX.get(bookKey(input));
+  // A key as the index spells it ("john", "1 sam") is looked up as it is, as bookKey leaves every
+  // key unchanged: no first compilation of bookKey's expressions (~0.5 ms) for most lookups.
+  return INDEX.get(input.toLowerCase()) ?? INDEX.get(bookKey(input));
 }
 
 /** The most edits a suggestion may be away from what was typed (for the longest inputs). */

@@ -15,9 +15,11 @@ export const SOURCES = 20;
 export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; score: number }>): Vote[] {
   if (!input.crossrefs) return [];
   const votes = new Map<number, { score: number; from: string[] }>();
-  for (const { key, score } of ranked.slice(0, SOURCES)) {
+  const sources = ranked.slice(0, SOURCES);
+  const linked = input.store.crossrefsOf(sources.map((r) => r.key));
+  for (const { key, score } of sources) {
     const { book, chapter, verse } = keyParts(key);
-    const refs = input.store.crossrefs(book, chapter, verse) ?? [];
+    const refs = linked.get(key) ?? [];
     const name = `${BOOKS[book - 1]?.name} ${chapter}:${verse}`;
     const each = score / Math.sqrt(Math.max(1, refs.length));
     for (const text of refs) {
@@ -29,12 +31,12 @@ export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; s
       votes.set(target, vote);
     }
   }
-  const best = [...votes.values()].reduce((m, v) => Math.max(m, v.score), 0);
-  return [...votes].map(([key, v]) => ({
-    key,
-    score: v.score / best,
-    why: `cross-reference from ${v.from.join(', ')}`,
-  }));
+  let best = 0;
+  for (const v of votes.values()) best = Math.max(best, v.score);
+  const out: Vote[] = [];
+  for (const [key, v] of votes)
+    out.push({ key, score: v.score / best, why: `cross-reference from ${v.from.join(', ')}` });
+  return out;
 }
 
 let bookNumbers: Map<string, number> | undefined;

@@ -55,11 +55,16 @@ export interface FindOptions {
   without?: readonly SignalName[];
 }
 
+/**
+ * Every verse's fused score, and its reasons and resources by signal: maps over the verses rather
+ * than a map and a set for each of the thousands of verses that get a vote (~1 MB of allocations of
+ * a cold `bible find`).
+ */
 interface Fused {
-  score: number;
-  why: Map<SignalName, string>;
+  score: Map<VerseKey, number>;
+  why: Record<SignalName, Map<VerseKey, string>>;
   /** The resources votes named (see Vote.resource), for the attribution. */
-  resources: Set<string>;
+  resources: Map<VerseKey, Set<string>>;
 }
 
 /**
@@ -68,13 +73,16 @@ interface Fused {
  * 60) lost 0.08-0.12 MRR, as it throws away how strong a vote is (a phrase matched in full or in
  * part, a narrow topic or a broad one).
  */
-function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): void {
+function fuse(fused: Fused, signal: SignalName, votes: Vote[]): void {
+  const why = fused.why[signal];
   for (const vote of votes) {
-    const entry = fused.get(vote.key) ?? { score: 0, why: new Map<SignalName, string>(), resources: new Set<string>() };
-    entry.score += WEIGHTS[signal] * vote.score;
-    entry.why.set(signal, vote.why);
-    if (vote.resource) entry.resources.add(vote.resource);
-    fused.set(vote.key, entry);
+    fused.score.set(vote.key, (fused.score.get(vote.key) ?? 0) + WEIGHTS[signal] * vote.score);
+    why.set(vote.key, vote.why);
+    if (vote.resource) {
+      const resources = fused.resources.get(vote.key) ?? new Set<string>();
+      resources.add(vote.resource);
+      fused.resources.set(vote.key, resources);
+    }
   }
 }
 
@@ -83,12 +91,12 @@ function fuse(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): v
  * reorders what the other signals found and adds nothing where they found nothing. A named
  * reference keeps its place: the question chose it.
  */
-function boost(fused: Map<VerseKey, Fused>, signal: SignalName, votes: Vote[]): void {
+function boost(fused: Fused, signal: SignalName, votes: Vote[]): void {
   for (const vote of votes) {
-    const entry = fused.get(vote.key);
-    if (!entry || entry.why.has('named')) continue;
-    entry.score *= 1 + WEIGHTS[signal] * vote.score;
-    entry.why.set(signal, vote.why);
+    const score = fused.score.get(vote.key);
+    if (score === undefined || fused.why.named.has(vote.key)) continue;
+    fused.score.set(vote.key, score * (1 + WEIGHTS[signal] * vote.score));
+    fused.why[signal].set(vote.key, vote.why);
   }
 }
 
@@ -102,7 +110,7 @@ const order = (a: Ranked[number], b: Ranked[number]) => b.score - a.score || a.k
  * All the verses in order, for a reader that stops after `limit` of them, passing over any the
  * translation lacks: the limit and a few more, and the rest sorted only if those run out.
  */
-function* inOrder(fused: Map<VerseKey, Fused>, limit: number): Generator<Ranked[number]> {
+function* inOrder(fused: Map<VerseKey, number>, limit: number): Generator<Ranked[number]> {
   const first = best(fused, limit + 10);
   yield* first;
   if (first.length < fused.size) yield* best(fused, fused.size).slice(first.length);
@@ -115,18 +123,18 @@ function* inOrder(fused: Map<VerseKey, Fused>, limit: number): Generator<Ranked[
  * the scores sorted natively (a Float64Array, no comparator), and only the verses at or above it
  * are sorted; the map is read without an entry array or object per verse (~1.5 ms of a cold find).
  */
-function best(fused: Map<VerseKey, Fused>, k: number): Ranked {
+function best(fused: Map<VerseKey, number>, k: number): Ranked {
   const atLeast = (least: number | undefined): Ranked => {
     const out: Ranked = [];
-    fused.forEach((f, key) => {
-      if (least === undefined || f.score >= least) out.push({ key, score: f.score });
+    fused.forEach((score, key) => {
+      if (least === undefined || score >= least) out.push({ key, score });
     });
     return out;
   };
   if (fused.size <= k) return atLeast(undefined).sort(order);
   const scores = new Float64Array(fused.size);
   let i = 0;
-  for (const f of fused.values()) scores[i++] = f.score;
+  for (const score of fused.values()) scores[i++] = score;
   scores.sort();
   const least = scores[scores.length - k] as number;
   // A score that is no number sorts last here and unlike anywhere in the comparator: sort all.
@@ -169,7 +177,11 @@ export function findVerses(
     commentaries: on('commentary') ? usable.filter((r) => r.kind === 'commentary').map((r) => r.id) : [],
     lexicons,
   };
-  const fused = new Map<VerseKey, Fused>();
+  const fused: Fused = {
+    score: new Map(),
+    why: Object.fromEntries(SIGNALS.map((s) => [s, new Map()])) as Fused['why'],
+    resources: new Map(),
+  };
   if (on('named')) fuse(fused, 'named', namedVotes(input));
   const matches = on('lexical') || on('phrase') ? lexicalMatches(input) : [];
   if (on('lexical')) fuse(fused, 'lexical', lexicalVotes(input, matches));
@@ -179,23 +191,23 @@ export function findVerses(
   fuse(fused, 'topics', topicVotes(input));
   fuse(fused, 'commentary', commentaryVotes(input));
   fuse(fused, 'stories', storyVotes(input));
-  fuse(fused, 'crossrefs', crossrefVotes(input, best(fused, CROSSREF_SOURCES)));
+  fuse(fused, 'crossrefs', crossrefVotes(input, best(fused.score, CROSSREF_SOURCES)));
   // Asked first: most questions are not after his words, and their 200 best would go unread.
   if (on('speaker') && asksWordsOfChrist(text))
-    boost(fused, 'speaker', speakerVotes(input, best(fused, SPEAKER_CANDIDATES)));
-  boost(fused, 'prominence', prominenceVotes(input, best(fused, PROMINENCE_CANDIDATES)));
+    boost(fused, 'speaker', speakerVotes(input, best(fused.score, SPEAKER_CANDIDATES)));
+  boost(fused, 'prominence', prominenceVotes(input, best(fused.score, PROMINENCE_CANDIDATES)));
 
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
   const resources = new Set<string>();
-  for (const { key, score } of inOrder(fused, options.limit)) {
+  for (const { key, score } of inOrder(fused.score, options.limit)) {
     if (results.length >= options.limit) break;
     const { book, chapter, verse } = keyParts(key);
     const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
     if (!row) continue;
-    const why = fused.get(key)?.why ?? new Map<SignalName, string>();
-    for (const s of why.keys()) drawn.add(s);
-    for (const r of fused.get(key)?.resources ?? []) resources.add(r);
+    const why = SIGNALS.filter((s) => fused.why[s].has(key));
+    for (const s of why) drawn.add(s);
+    for (const r of fused.resources.get(key) ?? []) resources.add(r);
     const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
     results.push({
       ref: `${name} ${chapter}:${verse}`,
@@ -204,7 +216,7 @@ export function findVerses(
       v: verse,
       text: row.text,
       score: Math.round(score * 1000) / 1000,
-      why: SIGNALS.filter((s) => why.has(s)).map((s) => why.get(s) as string),
+      why: why.map((s) => fused.why[s].get(key) as string),
     });
   }
   return {

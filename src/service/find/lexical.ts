@@ -84,13 +84,14 @@ export function lexicalMatches(input: FindInput): LexicalMatch[] {
   if (best <= 0) return [];
   const held = wordsHeld(input.words);
   return rows.map((r) => {
-    const words = Object.fromEntries(Object.entries(r.texts).map(([t, text]) => [t, tokens(text)]));
-    return {
-      key: r.key,
-      relevance: r.score / best,
-      tokens: words,
-      held: Object.fromEntries(Object.entries(words).map(([t, w]) => [t, held(w)])),
-    };
+    // Loops rather than Object.entries and fromEntries: four arrays less per verse.
+    const words: Record<string, string[]> = {};
+    const holds: Record<string, string[]> = {};
+    for (const t in r.texts) {
+      words[t] = tokens(r.texts[t] as string);
+      holds[t] = held(words[t]);
+    }
+    return { key: r.key, relevance: r.score / best, tokens: words, held: holds };
   });
 }
 
@@ -111,17 +112,18 @@ export function wordWeights(input: FindInput): { weight: Map<string, number>; to
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   const { weight, total } = wordWeights(input);
   const votes = matches.map((m) => {
-    const all = new Set(Object.values(m.held).flat());
+    const translations = Object.keys(m.held);
+    const all = new Set<string>();
+    for (const t of translations) for (const w of m.held[t] as string[]) all.add(w);
     // Each word told once, with the translation it is in when only one has it.
-    const told = [...all].map((w) => {
-      const where = Object.keys(m.held).filter((t) => m.held[t]?.includes(w));
-      return where.length === Object.keys(m.held).length ? w : `${w} (${where.join(', ').toUpperCase()})`;
-    });
-    return {
-      key: m.key,
-      score: total > 0 ? (m.relevance * [...all].reduce((n, w) => n + (weight.get(w) ?? 0), 0)) / total : 0,
-      why: `words: ${told.join(', ')}`,
-    };
+    const told: string[] = [];
+    let held = 0;
+    for (const w of all) {
+      held += weight.get(w) ?? 0;
+      const where = translations.filter((t) => m.held[t]?.includes(w));
+      told.push(where.length === translations.length ? w : `${w} (${where.join(', ').toUpperCase()})`);
+    }
+    return { key: m.key, score: total > 0 ? (m.relevance * held) / total : 0, why: `words: ${told.join(', ')}` };
   });
   // A verse the index matched by a form none of the question's words holds by stem gets no vote.
   return votes.filter((v) => v.score > 0);

@@ -1,7 +1,6 @@
 import type { LexicalMatch } from './lexical.js';
 import { wordWeights } from './lexical.js';
 import type { FindInput, VerseKey, Vote } from './signal.js';
-import { keyParts } from './signal.js';
 
 /** How many verses either side of a verse, in the same chapter, count as its passage. */
 export const PASSAGE_RADIUS = 1;
@@ -19,26 +18,36 @@ export function passageVotes(input: FindInput, matches: LexicalMatch[]): Vote[] 
   if (total <= 0) return [];
   const held = new Map<VerseKey, Set<string>>();
   for (const m of matches) held.set(m.key, new Set(Object.values(m.held).flat()));
-  const share = (words: Iterable<string>) => [...words].reduce((n, w) => n + (weight.get(w) ?? 0), 0) / total;
+  const share = (words: Iterable<string>) => {
+    let n = 0;
+    for (const w of words) n += weight.get(w) ?? 0;
+    return n / total;
+  };
   const candidates = new Set<VerseKey>();
   for (const key of held.keys())
     for (let d = -PASSAGE_RADIUS; d <= PASSAGE_RADIUS; d++)
       // Verse numbers start at 1; a key past a chapter's end names no verse and is never shown.
-      if (keyParts(key + d).verse >= 1) candidates.add(key + d);
+      if ((key + d) % 1000 >= 1) candidates.add(key + d);
   const votes: Vote[] = [];
   for (const key of candidates) {
-    const own = held.get(key) ?? new Set<string>();
-    const window = new Set(own);
+    const own = held.get(key);
+    // Made only when a neighbour adds a word: without one the gain is 0 and the verse gets no vote.
+    let window: Set<string> | undefined;
     const from: string[] = [];
     for (let d = -PASSAGE_RADIUS; d <= PASSAGE_RADIUS; d++) {
       if (d === 0) continue;
       const near = held.get(key + d);
-      if (!near || keyParts(key + d).chapter !== keyParts(key).chapter) continue;
-      const adds = [...near].filter((w) => !window.has(w));
-      for (const w of adds) window.add(w);
-      from.push(...adds);
+      // The same chapter: a neighbour's key is within a few of the verse's.
+      if (!near || Math.floor((key + d) / 1000) !== Math.floor(key / 1000)) continue;
+      for (const w of near) {
+        if ((window ?? own)?.has(w)) continue;
+        window ??= new Set(own);
+        window.add(w);
+        from.push(w);
+      }
     }
-    const gain = share(window) - share(own);
+    if (!window) continue;
+    const gain = share(window) - (own ? share(own) : 0);
     if (gain <= 0) continue;
     votes.push({ key, score: gain, why: `passage: ${from.join(', ')} in the verses beside it` });
   }

@@ -111,7 +111,8 @@ export function contentWords(question: string): string[] {
   const all = tokens(question.normalize('NFKC'));
   all.forEach((w, i) => {
     if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || isNumber(w) || out.includes(w)) return;
-    if (findBook(w) && isNumber(all[i + 1])) return;
+    // The number first: findBook's first call compiles its regular expressions (~0.8 ms of a cold find).
+    if (isNumber(all[i + 1]) && findBook(w)) return;
     if (FEELINGS.has(w) && askerFeels(all, i)) return;
     out.push(w);
   });
@@ -126,6 +127,8 @@ export function contentWords(question: string): string[] {
  */
 export function namedReferences(question: string): Reference[] {
   const found: Reference[] = [];
+  // Most questions hold no digit, and need no matchAll (its first use ~0.2 ms of a cold find).
+  if (!/\d/.test(question)) return found;
   const seen = new Set<string>();
   for (const m of question.matchAll(/\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
     const before = question

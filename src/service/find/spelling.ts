@@ -1,4 +1,5 @@
 import { editDistance } from '../../core/text/edit-distance.js';
+import { isAscii } from '../../library/store/fts.js';
 import type { LibraryStore } from '../../library/store/library-store.js';
 import { isEnglishWord } from './english-words.js';
 
@@ -7,6 +8,9 @@ const SHORTEST = 5;
 
 /** How far a word may be from the name meant: one edit, two from 10 letters ("Nebuchadnesar"). */
 const reach = (word: string) => (word.length >= 10 ? 2 : 1);
+
+/** A word of letters alone; one of ASCII without \p{L}, whose compilation was ~0.3 ms of a cold `bible find`. */
+const letters = (word: string) => (isAscii(word) ? /^[A-Za-z]+$/.test(word) : /^\p{L}+$/u.test(word));
 
 /**
  * A question's misspelt names read as meant ("Golaith" → goliath, "Nebuchadnezar" →
@@ -25,7 +29,7 @@ export function spelledAsMeant(
 ): string[] {
   return words.map((word) => {
     // The cheap tests first: most questions' words are in the verses.
-    if (word.length < SHORTEST || !/^\p{L}+$/u.test(word) || store.findFrequency(word) > 0) return word;
+    if (word.length < SHORTEST || !letters(word) || store.findFrequency(word) > 0) return word;
     if (store.strongsByTransliteration(word, lexicons, 1).length) return word;
     const vocabulary = store.headwordVocabulary();
     if (vocabulary.has(word) || isEnglishWord(word)) return word;

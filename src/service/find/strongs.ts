@@ -37,8 +37,15 @@ export function strongsVotes(input: FindInput): Vote[] {
   // bridge runs through either.
   const tagged = input.translations;
   if (!tagged.length) return [];
-  const reach = new Map<number, Map<string, { weight: number; why: string; curated: boolean }>>();
+  // Per word, the entry (by rank) that first reaches each verse: entries come best first, so it is
+  // the word's best for the verse. Maps per word rather than a map per verse reached (hundreds).
+  const reached: Array<{ rank: Map<number, number>; whys: string[]; curated: boolean[] }> = [];
+  const keysInOrder = new Set<number>();
+  const asked = new Set<string>();
   for (const word of input.words) {
+    // A word read twice (two misspellings of one name) reaches the same verses as before.
+    if (asked.has(word)) continue;
+    asked.add(word);
     if (input.store.findFrequency(word) > SELDOM) continue;
     // The word book's senses, where they know the word, come before the lexicons' text, which the
     // word meets only by its first letters (see wordbook.ts); each entry counts by its rank, as
@@ -59,25 +66,34 @@ export function strongsVotes(input: FindInput): Vote[] {
     const entries = [...named, ...fromBook, ...searched].filter(
       (e, i, all) => all.findIndex((o) => o.entry.number === e.entry.number) === i,
     );
+    const mine = { rank: new Map<number, number>(), whys: [] as string[], curated: [] as boolean[] };
+    reached.push(mine);
     entries.forEach(({ entry, headword }, rank) => {
-      const weight = 1 / (rank + 1);
       const keys = new Set<number>();
       for (const t of tagged) for (const k of input.store.strongsVerseKeys(t, entry.number, BROAD + 1)) keys.add(k);
       if (keys.size > BROAD) return;
       const via = headword ? `, the word book's "${headword}"` : '';
-      const why = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word}${via})`;
+      mine.whys[rank] = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word}${via})`;
+      mine.curated[rank] = headword !== undefined;
       for (const key of keys) {
-        const words = reach.get(key) ?? new Map<string, { weight: number; why: string; curated: boolean }>();
-        const old = words.get(word);
-        if (!old || old.weight < weight) words.set(word, { weight, why, curated: headword !== undefined });
-        reach.set(key, words);
+        if (!mine.rank.has(key)) mine.rank.set(key, rank);
+        keysInOrder.add(key);
       }
     });
   }
-  return [...reach].map(([key, words]) => {
-    const score = [...words.values()].reduce((n, w) => n + w.weight, 0) / input.words.length;
-    const vote: Vote = { key, score, why: `Strong's ${[...words.values()].map((w) => w.why).join('; ')}` };
-    if ([...words.values()].some((w) => w.curated)) vote.resource = input.wordbook;
+  return [...keysInOrder].map((key) => {
+    let sum = 0;
+    const whys: string[] = [];
+    let curated = false;
+    for (const word of reached) {
+      const rank = word.rank.get(key);
+      if (rank === undefined) continue;
+      sum += 1 / (rank + 1);
+      whys.push(word.whys[rank] as string);
+      curated ||= word.curated[rank] as boolean;
+    }
+    const vote: Vote = { key, score: sum / input.words.length, why: `Strong's ${whys.join('; ')}` };
+    if (curated) vote.resource = input.wordbook;
     return vote;
   });
 }

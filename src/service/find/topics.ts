@@ -1,4 +1,5 @@
-import type { TopicRow } from '../../library/store/library-store.js';
+import type { TopicSection } from '../../core/schemas/topics.js';
+import type { LibraryStore } from '../../library/store/library-store.js';
 import type { FindInput, Vote } from './signal.js';
 import { verseKey } from './signal.js';
 import { stem } from './stem.js';
@@ -18,9 +19,11 @@ const BROAD = 300;
 /** How many see-also links of one topic are followed. */
 const SEE_ALSO_MAX = 8;
 
+type Topic = NonNullable<ReturnType<LibraryStore['topicWeighed']>>;
+
 /** Topics whose headword is the word or phrase, or whose first word starts with the word's stem, with how sure each is. */
-function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topic: TopicRow; sure: number }> {
-  const exact = input.store.topicByHeadword(work, phrase);
+function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topic: Topic; sure: number }> {
+  const exact = input.store.topicWeighed(work, phrase, BROAD);
   if (exact) return [{ topic: exact, sure: phrase.includes(' ') ? MATCH.phrase : MATCH.word }];
   if (phrase.includes(' ')) return [];
   const s = stem(phrase);
@@ -33,8 +36,8 @@ function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topi
     })
     .slice(0, PER_WORD);
   return near
-    .map((h) => input.store.topicByHeadword(work, h))
-    .filter((t): t is TopicRow => t !== undefined)
+    .map((h) => input.store.topicWeighed(work, h, BROAD))
+    .filter((t): t is Topic => t !== undefined)
     .map((topic) => ({ topic, sure: MATCH.prefix }));
 }
 
@@ -49,11 +52,12 @@ export function topicVotes(input: FindInput): Vote[] {
   const phrases = [...input.words.slice(1).map((w, i) => `${input.words[i]} ${w}`), ...input.words];
   const votes = new Map<number, Vote>();
   const seen = new Set<string>();
-  const add = (topic: TopicRow, weight: number, why: string) => {
+  const add = (topic: Topic, weight: number, why: string) => {
     if (seen.has(topic.slug)) return;
     seen.add(topic.slug);
-    const refs = topic.sections.flatMap((s) => s.refs);
-    if (refs.length > BROAD) return [];
+    if (topic.refs > BROAD || topic.sections === null) return [];
+    const sections = JSON.parse(topic.sections) as TopicSection[];
+    const refs = sections.flatMap((s) => s.refs);
     const each = weight * Math.min(1, Math.sqrt(NARROW / Math.max(1, refs.length)));
     for (const r of refs) {
       const last = r.vEnd ?? r.v;
@@ -64,7 +68,7 @@ export function topicVotes(input: FindInput): Vote[] {
         if (!old || old.score < score) votes.set(key, { key, score, why });
       }
     }
-    return topic.sections.flatMap((s) => s.see).slice(0, SEE_ALSO_MAX);
+    return sections.flatMap((s) => s.see).slice(0, SEE_ALSO_MAX);
   };
   // A word that is part of a phrase naming a topic ("golden" in "golden rule") seeks no topic alone.
   const consumed = new Set<string>();
@@ -75,7 +79,7 @@ export function topicVotes(input: FindInput): Vote[] {
     for (const { topic, sure } of found) {
       const also = add(topic, sure, `topic: ${topic.headword}`) ?? [];
       for (const headword of also) {
-        const next = input.store.topicByHeadword(work, headword);
+        const next = input.store.topicWeighed(work, headword, BROAD);
         if (next) add(next, sure * SEE_ALSO, `topic: ${next.headword} (see also from ${topic.headword})`);
       }
     }
