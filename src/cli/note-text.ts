@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidReferenceError, parseReference, type Reference } from '../core/reference/reference.js';
 import type { Context } from './context.js';
@@ -34,7 +33,7 @@ export function referenceAndText(words: string[]): { ref: Reference; text: strin
 export async function noteTextFromUser(ctx: Context, initial = ''): Promise<string> {
   if (!ctx.io.stdin.isTTY) return readAll(ctx.io.stdin);
   const editor = ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
-  const dir = mkdtempSync(join(tmpdir(), 'bible-note-'));
+  const dir = mkdtempSync(join(process.getBuiltinModule('node:os').tmpdir(), 'bible-note-'));
   const file = join(dir, 'note.md');
   try {
     writeFileSync(file, initial, { mode: 0o600 });

@@ -69,10 +69,14 @@ describe("the built CLI's start-up", () => {
     expect(await packagesLoadedBy(['--help'])).toEqual([]);
   });
 
-  it('neither a lookup nor help loads the builtins it does not use: crypto, child_process, perf_hooks (~2 ms each), and over pipes net, stream and tty (~3 ms: src/cli/direct-output.ts)', async () => {
+  it('neither a lookup nor help loads the builtins it does not use: crypto, child_process, perf_hooks (~2 ms each), over pipes net, stream and tty (~3 ms: src/cli/direct-output.ts), module (with the ES module loader) and os (~0.2 ms each)', async () => {
     const heavy = (loaded: string[]) =>
-      loaded.filter((m) => ['crypto', 'child_process', 'perf_hooks', 'net', 'stream', 'tty'].includes(m)).sort();
+      loaded
+        .filter((m) => ['crypto', 'child_process', 'perf_hooks', 'net', 'stream', 'tty', 'module', 'os'].includes(m))
+        .sort();
     expect(heavy(await builtinsLoadedBy(['passage', 'John 3:16', '--no-cache']))).toEqual([]);
+    expect(heavy(await builtinsLoadedBy(['find', 'love is patient', '--no-cache']))).toEqual([]);
+    expect(heavy(await builtinsLoadedBy(['search', 'faith', '--no-cache']))).toEqual([]);
     expect(heavy(await builtinsLoadedBy(['--help']))).toEqual([]);
     // The response cache names its files by SHA-256: a cached lookup loads crypto; and the
     // launcher keeps what it prints for a replay through the process's streams.

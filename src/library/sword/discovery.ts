@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { confValue, decodeConf, type ModuleConf, parseConf } from './conf.js';
 
@@ -40,7 +39,11 @@ export function swordRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   const roots =
     env.BIBLE_SWORD_PATH !== undefined
       ? split(env.BIBLE_SWORD_PATH)
-      : [...split(env.SWORD_PATH), join(env.HOME ?? homedir(), '.sword'), '/usr/share/sword'];
+      : [
+          ...split(env.SWORD_PATH),
+          join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.sword'),
+          '/usr/share/sword',
+        ];
   return [...new Set(roots.map((r) => resolve(r)))].filter((r) => existsSync(join(r, 'mods.d')));
 }
 
