@@ -77,6 +77,9 @@ const PATHS = [
   '/v1/data/bible/kjv/passage?ref',
   '/v1/data/bible/kjv/search?q=%E2%80%9Cgod%E2%80%9D',
   '/v1/data/bible/kjv/./passage?ref=John%203:16',
+  // Lengths in characters (an emoji is one), and an integer too long to be a number.
+  '/v1/data/strongs/search?q=%F0%9F%98%80',
+  `/v1/data/bible/kjv/John/1${'0'.repeat(400)}`,
 ];
 
 /** What the dispatcher leaves to the whole app (it answers every other path above itself). */

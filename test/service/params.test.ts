@@ -48,5 +48,14 @@ describe("a request read by its parameters' rules", () => {
     expect(q.read(' a ')).toEqual({ issue: "query parameter 'q' must be at least 2 characters" });
     expect(q.read('abcdef')).toEqual({ issue: "query parameter 'q' must be at most 5 characters" });
     expect(integerParam('idx', 0).read('0')).toEqual({ value: 0 });
+    // Characters are code points, as zod counts them: one emoji is one.
+    expect(q.read('😀')).toEqual({ issue: "query parameter 'q' must be at least 2 characters" });
+    expect(q.read('😀😀😀😀😀')).toEqual({ value: '😀😀😀😀😀' });
+    expect(q.read('😀😀😀😀😀😀')).toEqual({ issue: "query parameter 'q' must be at most 5 characters" });
+    expect(q.read('x'.repeat(11))).toEqual({ issue: "query parameter 'q' must be at most 5 characters" });
+    // Too many digits for a number: a 400, as zod's number() gave.
+    expect(integerParam('chapter', 1).read(`1${'0'.repeat(400)}`)).toEqual({
+      issue: 'Invalid input: expected number, received Infinity',
+    });
   });
 });

@@ -75,8 +75,11 @@ export function requiredQuery(name: string, min: number, description: string, ma
     (value) => {
       if (value === undefined) return { issue: missing };
       const text = value.trim();
-      if (text.length < min) return { issue: short };
-      if (max !== undefined && text.length > max) return { issue: long };
+      // Characters, as zod's minLength and maxLength count them: code points, not UTF-16 units. A
+      // text of over twice the limit in units is over it in code points too: not spread then.
+      const length = text.length > (max ?? min) * 2 ? text.length : [...text].length;
+      if (length < min) return { issue: short };
+      if (max !== undefined && length > max) return { issue: long };
       return { value: text };
     },
     (z) => {
@@ -93,8 +96,12 @@ export function requiredQuery(name: string, min: number, description: string, ma
 export function integerParam(name: string, min: number) {
   const rule = `${name} must be an integer of at least ${min}`;
   return param(
-    (value) =>
-      value !== undefined && /^\d+$/.test(value) && Number(value) >= min ? { value: Number(value) } : { issue: rule },
+    (value) => {
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) < min) return { issue: rule };
+      // Digits enough to make Infinity: zod's number() refused it so, and the answer stays so.
+      if (!Number.isFinite(Number(value))) return { issue: 'Invalid input: expected number, received Infinity' };
+      return { value: Number(value) };
+    },
     (z) =>
       z
         .string()
