@@ -34,9 +34,21 @@ export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; s
   let best = 0;
   for (const v of votes.values()) best = Math.max(best, v.score);
   const out: Vote[] = [];
-  for (const [key, v] of votes)
-    out.push({ key, score: v.score / best, why: `cross-reference from ${v.from.join(', ')}` });
+  for (const [key, v] of votes) out.push(new CrossrefVote(key, v.score / best, v.from));
   return out;
+}
+
+/** A vote whose reason is told when read: only the shown verses' of the hundreds a question links to. */
+class CrossrefVote implements Vote {
+  constructor(
+    readonly key: VerseKey,
+    readonly score: number,
+    private readonly from: string[],
+  ) {}
+
+  get why(): string {
+    return `cross-reference from ${this.from.join(', ')}`;
+  }
 }
 
 let bookNumbers: Map<string, number> | undefined;

@@ -56,13 +56,14 @@ export interface FindOptions {
 }
 
 /**
- * Every verse's fused score, and its reasons and resources by signal: maps over the verses rather
+ * Every verse's fused score, and its votes and resources by signal: maps over the verses rather
  * than a map and a set for each of the thousands of verses that get a vote (~1 MB of allocations of
- * a cold `bible find`).
+ * a cold `bible find`). A vote's reason is read only for the verses shown (some signals tell it
+ * lazily, see Vote.why).
  */
 interface Fused {
   score: Map<VerseKey, number>;
-  why: Record<SignalName, Map<VerseKey, string>>;
+  votes: Record<SignalName, Map<VerseKey, Vote>>;
   /** The resources votes named (see Vote.resource), for the attribution. */
   resources: Map<VerseKey, Set<string>>;
 }
@@ -74,10 +75,10 @@ interface Fused {
  * part, a narrow topic or a broad one).
  */
 function fuse(fused: Fused, signal: SignalName, votes: Vote[]): void {
-  const why = fused.why[signal];
+  const voted = fused.votes[signal];
   for (const vote of votes) {
     fused.score.set(vote.key, (fused.score.get(vote.key) ?? 0) + WEIGHTS[signal] * vote.score);
-    why.set(vote.key, vote.why);
+    voted.set(vote.key, vote);
     if (vote.resource) {
       const resources = fused.resources.get(vote.key) ?? new Set<string>();
       resources.add(vote.resource);
@@ -94,9 +95,9 @@ function fuse(fused: Fused, signal: SignalName, votes: Vote[]): void {
 function boost(fused: Fused, signal: SignalName, votes: Vote[]): void {
   for (const vote of votes) {
     const score = fused.score.get(vote.key);
-    if (score === undefined || fused.why.named.has(vote.key)) continue;
+    if (score === undefined || fused.votes.named.has(vote.key)) continue;
     fused.score.set(vote.key, score * (1 + WEIGHTS[signal] * vote.score));
-    fused.why[signal].set(vote.key, vote.why);
+    fused.votes[signal].set(vote.key, vote);
   }
 }
 
@@ -179,7 +180,7 @@ export function findVerses(
   };
   const fused: Fused = {
     score: new Map(),
-    why: Object.fromEntries(SIGNALS.map((s) => [s, new Map()])) as Fused['why'],
+    votes: Object.fromEntries(SIGNALS.map((s) => [s, new Map()])) as Fused['votes'],
     resources: new Map(),
   };
   if (on('named')) fuse(fused, 'named', namedVotes(input));
@@ -205,7 +206,7 @@ export function findVerses(
     const { book, chapter, verse } = keyParts(key);
     const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
     if (!row) continue;
-    const why = SIGNALS.filter((s) => fused.why[s].has(key));
+    const why = SIGNALS.filter((s) => fused.votes[s].has(key));
     for (const s of why) drawn.add(s);
     for (const r of fused.resources.get(key) ?? []) resources.add(r);
     const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
@@ -216,7 +217,7 @@ export function findVerses(
       v: verse,
       text: row.text,
       score: Math.round(score * 1000) / 1000,
-      why: why.map((s) => fused.why[s].get(key) as string),
+      why: why.map((s) => (fused.votes[s].get(key) as Vote).why),
     });
   }
   return {

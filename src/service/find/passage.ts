@@ -49,7 +49,20 @@ export function passageVotes(input: FindInput, matches: LexicalMatch[]): Vote[] 
     if (!window) continue;
     const gain = share(window) - (own ? share(own) : 0);
     if (gain <= 0) continue;
-    votes.push({ key, score: gain, why: `passage: ${from.join(', ')} in the verses beside it` });
+    votes.push(new PassageVote(key, gain, from));
   }
   return votes;
+}
+
+/** A vote whose reason is told when read: only the shown verses' of the hundreds near a match. */
+class PassageVote implements Vote {
+  constructor(
+    readonly key: VerseKey,
+    readonly score: number,
+    private readonly from: string[],
+  ) {}
+
+  get why(): string {
+    return `passage: ${this.from.join(', ')} in the verses beside it`;
+  }
 }
