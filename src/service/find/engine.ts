@@ -112,10 +112,9 @@ const order = (a: Ranked[number], b: Ranked[number]) => b.score - a.score || a.k
 
 /**
  * All the verses in order, for a reader that stops after `limit` of them, passing over any the
- * translation lacks: the limit and a few more, and the rest sorted only if those run out.
+ * translation lacks: `first` (the limit and a few more), and the rest sorted only if those run out.
  */
-function* inOrder(fused: Map<VerseKey, number>, limit: number): Generator<Ranked[number]> {
-  const first = best(fused, limit + 10);
+function* inOrder(fused: Map<VerseKey, number>, first: Ranked): Generator<Ranked[number]> {
   yield* first;
   if (first.length < fused.size) yield* best(fused, fused.size).slice(first.length);
 }
@@ -207,11 +206,19 @@ export function findVerses(
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
   const resources = new Set<string>();
-  for (const { key, score } of inOrder(fused.score, options.limit)) {
+  // The limit and a few more, their texts read in one query; any further verse one by one.
+  const first = best(fused.score, options.limit + 10);
+  const texts = store.verseTexts(
+    resource.id,
+    first.map((r) => r.key),
+  );
+  let read = 0;
+  for (const { key, score } of inOrder(fused.score, first)) {
     if (results.length >= options.limit) break;
     const { book, chapter, verse } = keyParts(key);
-    const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
-    if (!row) continue;
+    const text =
+      read++ < first.length ? texts.get(key) : store.verses(resource.id, book, chapter, verse, chapter, verse)[0]?.text;
+    if (text === undefined) continue;
     const why = SIGNALS.filter((s) => fused.votes[s].has(key));
     for (const s of why) drawn.add(s);
     for (const r of fused.resources.get(key) ?? []) resources.add(r);
@@ -221,7 +228,7 @@ export function findVerses(
       book: name,
       chapter,
       v: verse,
-      text: row.text,
+      text,
       score: Math.round(score * 1000) / 1000,
       why: why.map((s) => (fused.votes[s].get(key) as Vote).why),
     });
