@@ -216,6 +216,20 @@ export class LibraryStore {
     );
   }
 
+  /**
+   * The text of each of the verses (keys as book×1e6 + chapter×1e3 + verse) the translation has, in
+   * one query: find's results read ten or more, a query each cost ~0.5 ms of a cold `bible find`.
+   */
+  verseTexts(translation: string, keys: readonly number[]): Map<number, string> {
+    const rows = this.stmt(
+      `SELECT k.value, v.text FROM json_each(?) k JOIN verses v INDEXED BY verses_text
+       ON v.translation = ? AND v.book = k.value / 1000000 AND v.chapter = k.value / 1000 % 1000 AND v.verse = k.value % 1000`,
+    )
+      .raw()
+      .all(JSON.stringify(keys), translation) as Array<[number, string]>;
+    return new Map(rows);
+  }
+
   chapter(translation: string, book: number, chapter: number): VerseRow[] {
     return this.stmt(
       'SELECT book, chapter, verse, text FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',

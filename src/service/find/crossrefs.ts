@@ -14,29 +14,57 @@ export const SOURCES = 20;
  */
 export function crossrefVotes(input: FindInput, ranked: Array<{ key: VerseKey; score: number }>): Vote[] {
   if (!input.crossrefs) return [];
-  const votes = new Map<number, { score: number; from: string[] }>();
+  // Per linked verse its score, and the first three sources linking to it packed in one number
+  // (source index + 1 in each of three 5-bit places), where an object and an array were made a verse.
+  const scores = new Map<VerseKey, number>();
+  const froms = new Map<VerseKey, number>();
   const sources = ranked.slice(0, SOURCES);
   const linked = input.store.crossrefsOf(sources.map((r) => r.key));
-  for (const { key, score } of sources) {
-    const { book, chapter, verse } = keyParts(key);
+  for (let s = 0; s < sources.length; s++) {
+    const { key, score } = sources[s] as { key: VerseKey; score: number };
     const refs = linked.get(key) ?? [];
-    const name = `${BOOKS[book - 1]?.name} ${chapter}:${verse}`;
     const each = score / Math.sqrt(Math.max(1, refs.length));
-    for (const text of refs) {
-      const target = linkedVerse(text);
+    for (let i = 0; i < refs.length; i++) {
+      const target = linkedVerse(refs[i] as string);
       if (target === undefined) continue;
-      const vote = votes.get(target) ?? { score: 0, from: [] };
-      vote.score += each;
-      if (vote.from.length < 3) vote.from.push(name);
-      votes.set(target, vote);
+      scores.set(target, (scores.get(target) ?? 0) + each);
+      const from = froms.get(target) ?? 0;
+      if (from < FROM_PLACE ** 2) froms.set(target, from + (s + 1) * FROM_PLACE ** fromCount(from));
     }
   }
   let best = 0;
-  for (const v of votes.values()) best = Math.max(best, v.score);
+  scores.forEach((score) => {
+    best = Math.max(best, score);
+  });
+  const names = sources.map((r) => r.key);
   const out: Vote[] = [];
-  for (const [key, v] of votes)
-    out.push({ key, score: v.score / best, why: `cross-reference from ${v.from.join(', ')}` });
+  scores.forEach((score, key) => {
+    out.push(new CrossrefVote(key, score / best, froms.get(key) as number, names));
+  });
   return out;
+}
+
+/** One place of a packed list of sources: SOURCES (20) indexes + 1 fit in 5 bits. */
+const FROM_PLACE = 32;
+const fromCount = (from: number) => (from === 0 ? 0 : from < FROM_PLACE ? 1 : from < FROM_PLACE ** 2 ? 2 : 3);
+
+/** A vote whose reason is told when read: only the shown verses' of the hundreds a question links to. */
+class CrossrefVote implements Vote {
+  constructor(
+    readonly key: VerseKey,
+    readonly score: number,
+    private readonly from: number,
+    private readonly sources: VerseKey[],
+  ) {}
+
+  get why(): string {
+    const names: string[] = [];
+    for (let from = this.from; from > 0; from = Math.floor(from / FROM_PLACE)) {
+      const { book, chapter, verse } = keyParts(this.sources[(from % FROM_PLACE) - 1] as VerseKey);
+      names.push(`${BOOKS[book - 1]?.name} ${chapter}:${verse}`);
+    }
+    return `cross-reference from ${names.join(', ')}`;
+  }
 }
 
 let bookNumbers: Map<string, number> | undefined;

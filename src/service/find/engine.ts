@@ -56,13 +56,14 @@ export interface FindOptions {
 }
 
 /**
- * Every verse's fused score, and its reasons and resources by signal: maps over the verses rather
+ * Every verse's fused score, and its votes and resources by signal: maps over the verses rather
  * than a map and a set for each of the thousands of verses that get a vote (~1 MB of allocations of
- * a cold `bible find`).
+ * a cold `bible find`). A vote's reason is read only for the verses shown (some signals tell it
+ * lazily, see Vote.why).
  */
 interface Fused {
   score: Map<VerseKey, number>;
-  why: Record<SignalName, Map<VerseKey, string>>;
+  votes: Record<SignalName, Map<VerseKey, Vote>>;
   /** The resources votes named (see Vote.resource), for the attribution. */
   resources: Map<VerseKey, Set<string>>;
 }
@@ -74,10 +75,12 @@ interface Fused {
  * part, a narrow topic or a broad one).
  */
 function fuse(fused: Fused, signal: SignalName, votes: Vote[]): void {
-  const why = fused.why[signal];
-  for (const vote of votes) {
+  const voted = fused.votes[signal];
+  // Index loops: a cold for-of makes an object a step, and the votes are thousands.
+  for (let i = 0; i < votes.length; i++) {
+    const vote = votes[i] as Vote;
     fused.score.set(vote.key, (fused.score.get(vote.key) ?? 0) + WEIGHTS[signal] * vote.score);
-    why.set(vote.key, vote.why);
+    voted.set(vote.key, vote);
     if (vote.resource) {
       const resources = fused.resources.get(vote.key) ?? new Set<string>();
       resources.add(vote.resource);
@@ -92,11 +95,12 @@ function fuse(fused: Fused, signal: SignalName, votes: Vote[]): void {
  * reference keeps its place: the question chose it.
  */
 function boost(fused: Fused, signal: SignalName, votes: Vote[]): void {
-  for (const vote of votes) {
+  for (let i = 0; i < votes.length; i++) {
+    const vote = votes[i] as Vote;
     const score = fused.score.get(vote.key);
-    if (score === undefined || fused.why.named.has(vote.key)) continue;
+    if (score === undefined || fused.votes.named.has(vote.key)) continue;
     fused.score.set(vote.key, score * (1 + WEIGHTS[signal] * vote.score));
-    fused.why[signal].set(vote.key, vote.why);
+    fused.votes[signal].set(vote.key, vote);
   }
 }
 
@@ -108,10 +112,9 @@ const order = (a: Ranked[number], b: Ranked[number]) => b.score - a.score || a.k
 
 /**
  * All the verses in order, for a reader that stops after `limit` of them, passing over any the
- * translation lacks: the limit and a few more, and the rest sorted only if those run out.
+ * translation lacks: `first` (the limit and a few more), and the rest sorted only if those run out.
  */
-function* inOrder(fused: Map<VerseKey, number>, limit: number): Generator<Ranked[number]> {
-  const first = best(fused, limit + 10);
+function* inOrder(fused: Map<VerseKey, number>, first: Ranked): Generator<Ranked[number]> {
   yield* first;
   if (first.length < fused.size) yield* best(fused, fused.size).slice(first.length);
 }
@@ -133,8 +136,11 @@ function best(fused: Map<VerseKey, number>, k: number): Ranked {
   };
   if (fused.size <= k) return atLeast(undefined).sort(order);
   const scores = new Float64Array(fused.size);
+  // forEach: a cold for-of over the map's values makes an object a verse (thousands, three times).
   let i = 0;
-  for (const score of fused.values()) scores[i++] = score;
+  fused.forEach((score) => {
+    scores[i++] = score;
+  });
   scores.sort();
   const least = scores[scores.length - k] as number;
   // A score that is no number sorts last here and unlike anywhere in the comparator: sort all.
@@ -179,7 +185,7 @@ export function findVerses(
   };
   const fused: Fused = {
     score: new Map(),
-    why: Object.fromEntries(SIGNALS.map((s) => [s, new Map()])) as Fused['why'],
+    votes: Object.fromEntries(SIGNALS.map((s) => [s, new Map()])) as Fused['votes'],
     resources: new Map(),
   };
   if (on('named')) fuse(fused, 'named', namedVotes(input));
@@ -200,12 +206,20 @@ export function findVerses(
   const results: FoundVerse[] = [];
   const drawn = new Set<SignalName>();
   const resources = new Set<string>();
-  for (const { key, score } of inOrder(fused.score, options.limit)) {
+  // The limit and a few more, their texts read in one query; any further verse one by one.
+  const first = best(fused.score, options.limit + 10);
+  const texts = store.verseTexts(
+    resource.id,
+    first.map((r) => r.key),
+  );
+  let read = 0;
+  for (const { key, score } of inOrder(fused.score, first)) {
     if (results.length >= options.limit) break;
     const { book, chapter, verse } = keyParts(key);
-    const row = store.verses(resource.id, book, chapter, verse, chapter, verse)[0];
-    if (!row) continue;
-    const why = SIGNALS.filter((s) => fused.why[s].has(key));
+    const text =
+      read++ < first.length ? texts.get(key) : store.verses(resource.id, book, chapter, verse, chapter, verse)[0]?.text;
+    if (text === undefined) continue;
+    const why = SIGNALS.filter((s) => fused.votes[s].has(key));
     for (const s of why) drawn.add(s);
     for (const r of fused.resources.get(key) ?? []) resources.add(r);
     const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
@@ -214,9 +228,9 @@ export function findVerses(
       book: name,
       chapter,
       v: verse,
-      text: row.text,
+      text,
       score: Math.round(score * 1000) / 1000,
-      why: why.map((s) => fused.why[s].get(key) as string),
+      why: why.map((s) => (fused.votes[s].get(key) as Vote).why),
     });
   }
   return {

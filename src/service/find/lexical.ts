@@ -111,20 +111,56 @@ export function wordWeights(input: FindInput): { weight: Map<string, number>; to
  */
 export function lexicalVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   const { weight, total } = wordWeights(input);
-  const votes = matches.map((m) => {
-    const translations = Object.keys(m.held);
-    const all = new Set<string>();
-    for (const t of translations) for (const w of m.held[t] as string[]) all.add(w);
-    // Each word told once, with the translation it is in when only one has it.
-    const told: string[] = [];
+  const votes: Vote[] = [];
+  for (const m of matches) {
+    // Each word once, in the order a set of them all would give: a word is new where no earlier
+    // translation and no earlier place of its own holds it.
     let held = 0;
+    let earlier = 0;
+    for (const t in m.held) {
+      const words = m.held[t] as string[];
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i] as string;
+        if (words.indexOf(w) < i || heldBefore(m.held, earlier, w)) continue;
+        held += weight.get(w) ?? 0;
+      }
+      earlier++;
+    }
+    const score = total > 0 ? (m.relevance * held) / total : 0;
+    // A verse the index matched by a form none of the question's words holds by stem gets no vote.
+    if (score > 0) votes.push(new LexicalVote(m.key, score, m.held));
+  }
+  return votes;
+}
+
+/** Whether the first `count` translations' held words include the word. */
+function heldBefore(held: Record<string, string[]>, count: number, word: string): boolean {
+  let n = 0;
+  for (const t in held) {
+    if (n++ >= count) return false;
+    if ((held[t] as string[]).includes(word)) return true;
+  }
+  return false;
+}
+
+/** A vote whose reason is told when read: only the shown verses' of the 200 matched. */
+class LexicalVote implements Vote {
+  constructor(
+    readonly key: number,
+    readonly score: number,
+    private readonly held: Record<string, string[]>,
+  ) {}
+
+  /** The words the verse holds, each told once, with the translation it is in when only one has it. */
+  get why(): string {
+    const translations = Object.keys(this.held);
+    const all = new Set<string>();
+    for (const t of translations) for (const w of this.held[t] as string[]) all.add(w);
+    const told: string[] = [];
     for (const w of all) {
-      held += weight.get(w) ?? 0;
-      const where = translations.filter((t) => m.held[t]?.includes(w));
+      const where = translations.filter((t) => this.held[t]?.includes(w));
       told.push(where.length === translations.length ? w : `${w} (${where.join(', ').toUpperCase()})`);
     }
-    return { key: m.key, score: total > 0 ? (m.relevance * held) / total : 0, why: `words: ${told.join(', ')}` };
-  });
-  // A verse the index matched by a form none of the question's words holds by stem gets no vote.
-  return votes.filter((v) => v.score > 0);
+    return `words: ${told.join(', ')}`;
+  }
 }

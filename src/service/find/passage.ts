@@ -16,40 +16,64 @@ export const PASSAGE_RADIUS = 1;
 export function passageVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   const { weight, total } = wordWeights(input);
   if (total <= 0) return [];
-  const held = new Map<VerseKey, Set<string>>();
-  for (const m of matches) held.set(m.key, new Set(Object.values(m.held).flat()));
-  const share = (words: Iterable<string>) => {
+  // Each verse's words once, in order, as arrays: a cold for-of over a set makes an object a step.
+  const held = new Map<VerseKey, string[]>();
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i] as LexicalMatch;
+    const words: string[] = [];
+    for (const t in m.held) {
+      const of = m.held[t] as string[];
+      for (let j = 0; j < of.length; j++) if (!words.includes(of[j] as string)) words.push(of[j] as string);
+    }
+    held.set(m.key, words);
+  }
+  const share = (words: string[]) => {
     let n = 0;
-    for (const w of words) n += weight.get(w) ?? 0;
+    for (let i = 0; i < words.length; i++) n += weight.get(words[i] as string) ?? 0;
     return n / total;
   };
   const candidates = new Set<VerseKey>();
-  for (const key of held.keys())
+  held.forEach((_, key) => {
     for (let d = -PASSAGE_RADIUS; d <= PASSAGE_RADIUS; d++)
       // Verse numbers start at 1; a key past a chapter's end names no verse and is never shown.
       if ((key + d) % 1000 >= 1) candidates.add(key + d);
+  });
   const votes: Vote[] = [];
-  for (const key of candidates) {
+  candidates.forEach((key) => {
     const own = held.get(key);
     // Made only when a neighbour adds a word: without one the gain is 0 and the verse gets no vote.
-    let window: Set<string> | undefined;
-    const from: string[] = [];
+    let window: string[] | undefined;
+    let from: string[] | undefined;
     for (let d = -PASSAGE_RADIUS; d <= PASSAGE_RADIUS; d++) {
       if (d === 0) continue;
       const near = held.get(key + d);
       // The same chapter: a neighbour's key is within a few of the verse's.
       if (!near || Math.floor((key + d) / 1000) !== Math.floor(key / 1000)) continue;
-      for (const w of near) {
-        if ((window ?? own)?.has(w)) continue;
-        window ??= new Set(own);
-        window.add(w);
+      for (let i = 0; i < near.length; i++) {
+        const w = near[i] as string;
+        if ((window ?? own)?.includes(w)) continue;
+        window ??= own ? own.slice() : [];
+        window.push(w);
+        from ??= [];
         from.push(w);
       }
     }
-    if (!window) continue;
+    if (!window) return;
     const gain = share(window) - (own ? share(own) : 0);
-    if (gain <= 0) continue;
-    votes.push({ key, score: gain, why: `passage: ${from.join(', ')} in the verses beside it` });
-  }
+    if (gain > 0) votes.push(new PassageVote(key, gain, from as string[]));
+  });
   return votes;
+}
+
+/** A vote whose reason is told when read: only the shown verses' of the hundreds near a match. */
+class PassageVote implements Vote {
+  constructor(
+    readonly key: VerseKey,
+    readonly score: number,
+    private readonly from: string[],
+  ) {}
+
+  get why(): string {
+    return `passage: ${this.from.join(', ')} in the verses beside it`;
+  }
 }

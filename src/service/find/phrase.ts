@@ -28,7 +28,9 @@ export function phraseVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
   for (const pairs of wanted) for (const p of pairs) asked[p] = 1;
   const have = new Set<number>();
   const votes = new Map<number, Vote>();
-  for (const m of matches) {
+  // Index loops: a cold for-of makes an object a step, and these are thousands.
+  for (let mi = 0; mi < matches.length; mi++) {
+    const m = matches[mi] as LexicalMatch;
     for (const translation in m.tokens) {
       const words = m.tokens[translation] as string[];
       have.clear();
@@ -38,9 +40,10 @@ export function phraseVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
         if (before >= 0 && form >= 0 && asked[before * n + form]) have.add(before * n + form);
         before = form;
       }
-      for (const pairs of wanted) {
+      for (let wi = 0; wi < wanted.length; wi++) {
+        const pairs = wanted[wi] as number[];
         let hits = 0;
-        for (const p of pairs) if (have.has(p)) hits++;
+        for (let pi = 0; pi < pairs.length; pi++) if (have.has(pairs[pi] as number)) hits++;
         if (!pairs.length || hits < Math.min(2, pairs.length)) continue;
         const score = hits / pairs.length;
         const old = votes.get(m.key);

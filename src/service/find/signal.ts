@@ -28,11 +28,15 @@ export const keyParts = (key: VerseKey) => ({
   verse: key % 1_000,
 });
 
-/** One signal's vote for a verse: its strength in the signal's own units, and the reason told. */
+/**
+ * One signal's vote for a verse: its strength in the signal's own units, and the reason told. A
+ * signal with thousands of votes may tell the reason through a getter, made only for the verses
+ * shown (find reads it for those alone).
+ */
 export interface Vote {
   key: VerseKey;
   score: number;
-  why: string;
+  readonly why: string;
   /** The resource the vote drew on, where a signal reads one of several (which commentary). */
   resource?: string;
 }

@@ -39,7 +39,7 @@ export function strongsVotes(input: FindInput): Vote[] {
   if (!tagged.length) return [];
   // Per word, the entry (by rank) that first reaches each verse: entries come best first, so it is
   // the word's best for the verse. Maps per word rather than a map per verse reached (hundreds).
-  const reached: Array<{ rank: Map<number, number>; whys: string[]; curated: boolean[] }> = [];
+  const reached: Reached[] = [];
   const keysInOrder = new Set<number>();
   const asked = new Set<string>();
   for (const word of input.words) {
@@ -70,30 +70,62 @@ export function strongsVotes(input: FindInput): Vote[] {
     reached.push(mine);
     entries.forEach(({ entry, headword }, rank) => {
       const keys = new Set<number>();
-      for (const t of tagged) for (const k of input.store.strongsVerseKeys(t, entry.number, BROAD + 1)) keys.add(k);
+      for (const t of tagged) {
+        const found = input.store.strongsVerseKeys(t, entry.number, BROAD + 1);
+        for (let i = 0; i < found.length; i++) keys.add(found[i] as number);
+      }
       if (keys.size > BROAD) return;
       const via = headword ? `, the word book's "${headword}"` : '';
       mine.whys[rank] = `${entry.number} ${entry.transliteration} "${entry.gloss}" (${word}${via})`;
       mine.curated[rank] = headword !== undefined;
-      for (const key of keys) {
+      // forEach and index loops: a cold for-of makes an object a step, over hundreds of verses.
+      keys.forEach((key) => {
         if (!mine.rank.has(key)) mine.rank.set(key, rank);
         keysInOrder.add(key);
-      }
+      });
     });
   }
-  return [...keysInOrder].map((key) => {
+  const votes: Vote[] = [];
+  keysInOrder.forEach((key) => {
     let sum = 0;
-    const whys: string[] = [];
     let curated = false;
-    for (const word of reached) {
+    for (let w = 0; w < reached.length; w++) {
+      const word = reached[w] as Reached;
       const rank = word.rank.get(key);
       if (rank === undefined) continue;
       sum += 1 / (rank + 1);
-      whys.push(word.whys[rank] as string);
       curated ||= word.curated[rank] as boolean;
     }
-    const vote: Vote = { key, score: sum / input.words.length, why: `Strong's ${whys.join('; ')}` };
+    const vote = new StrongsVote(key, sum / input.words.length, reached);
     if (curated) vote.resource = input.wordbook;
-    return vote;
+    votes.push(vote);
   });
+  return votes;
+}
+
+/** Per question word, the rank of the entry that first reaches each verse, and each entry's reason. */
+interface Reached {
+  rank: Map<number, number>;
+  whys: string[];
+  curated: boolean[];
+}
+
+/** A vote whose reason is told when read: only the shown verses' of the hundreds the entries reach. */
+class StrongsVote implements Vote {
+  resource?: string;
+
+  constructor(
+    readonly key: number,
+    readonly score: number,
+    private readonly reached: Reached[],
+  ) {}
+
+  get why(): string {
+    const whys: string[] = [];
+    for (const word of this.reached) {
+      const rank = word.rank.get(this.key);
+      if (rank !== undefined) whys.push(word.whys[rank] as string);
+    }
+    return `Strong's ${whys.join('; ')}`;
+  }
 }
