@@ -138,7 +138,7 @@ export class Context {
     return {
       description: transport.description,
       close: () => transport.close?.(),
-      answersInProcess: transport.answersInProcess && ((req) => transport.answersInProcess?.(req) ?? false),
+      answersInProcess: transport.answersInProcess?.bind(transport),
       send: async (req) => {
         // A streamed answer shows itself as it comes; a spinner would erase each piece it prints over.
         if (req.onChunk) return transport.send(req);

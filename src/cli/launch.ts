@@ -122,7 +122,6 @@ function loadBundle(argv: string[]): Bundle {
     return zod;
   }
   bundleRequire.resolve = require.resolve;
-  bundleRequire.main = require.main;
   return run('cli') as Bundle;
 }
 

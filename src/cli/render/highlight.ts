@@ -1,4 +1,4 @@
-import { asciiWords } from '../../core/search/query.js';
+import { asciiWords } from '../../core/text/ascii.js';
 
 /** A letter, mark or digit ending (end) or starting (start) the text tested: a word goes on across it. */
 interface WordEdges {

@@ -1,11 +1,10 @@
+import { isAscii } from '../text/ascii.js';
 import { type SearchTerm, tokenPattern } from './query.js';
-
-const ASCII_WORD = /^[A-Za-z0-9]*$/;
 
 /** A token as the index compares it: lower case, diacritics off (unicode61 remove_diacritics 2). */
 export function fold(token: string): string {
   // An ASCII word (nearly every word of the KJV and the WEB) has no diacritics to take off.
-  if (ASCII_WORD.test(token)) return token.toLowerCase();
+  if (isAscii(token)) return token.toLowerCase();
   return token
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

@@ -1,3 +1,4 @@
+import { asciiWords } from '../text/ascii.js';
 /**
  * The verse-search query language, parsed into a small tree that the library turns into its
  * index's syntax. Pure: no I/O, no SQL. What a person may type:
@@ -56,16 +57,6 @@ interface WordPatterns {
   wordChar: RegExp;
   /** Sentence punctuation a pasted verse brings along; read as space. */
   spaceLike: RegExp;
-}
-
-/**
- * Text whose letters and digits are all ASCII: printable ASCII, spaces, and General Punctuation
- * (’ “ —), which holds none.
- */
-const ASCII_WORDS = /^[!-~\s\u2000-\u206f]*$/;
-/** Whether a text's letters and digits are all ASCII (so [A-Za-z0-9] is its \p{L}\p{M}\p{N}). */
-export function asciiWords(text: string): boolean {
-  return ASCII_WORDS.test(text);
 }
 
 /** The patterns for such text: the \p{…} classes hold no other character of it. */

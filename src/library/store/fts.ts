@@ -1,7 +1,4 @@
-const NOT_ASCII = /[\u0080-\uffff]/;
-
-/** Whether a text is of ASCII characters alone (which NFC leaves as they are). */
-export const isAscii = (text: string) => !NOT_ASCII.test(text);
+import { isAscii } from '../../core/text/ascii.js';
 
 /**
  * FTS5 query text from what a person typed: each word becomes a quoted token (so FTS syntax in

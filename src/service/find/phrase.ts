@@ -1,4 +1,4 @@
-import { isAscii } from '../../library/store/fts.js';
+import { isAscii } from '../../core/text/ascii.js';
 import type { LexicalMatch } from './lexical.js';
 import { isFunctionWord, phraseTokens, tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';

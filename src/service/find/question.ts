@@ -1,5 +1,6 @@
 import { findBook } from '../../core/canon/canon.js';
 import { formatReference, parseReference, type Reference } from '../../core/reference/reference.js';
+import { asciiWords } from '../../core/text/ascii.js';
 
 /**
  * The words people wrap a question in ("what does the Bible say about", "the verse behind", "who
@@ -72,7 +73,6 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu;
  * cost ~1 ms more of a cold `bible find` (their compilation and their matching).
  */
 const PLAIN_WORD = /[a-z0-9]+(?:'[a-z]+)*/g;
-const NOT_PLAIN = /[\u0080-\u1fff\u2070-\uffff]/;
 const CONTRACTION = /\b(?:won|can|shan)'t\b|n't\b|'(?:ll|re|ve)\b|\bi'm\b/g;
 
 /** The words and their order as a text gives them: lower case, contractions opened, possessives folded ("God's" → "god"). */
@@ -82,7 +82,7 @@ export function tokens(text: string): string[] {
   // words a question, most with none (~2 ms of a cold `bible find`).
   let s = text.toLowerCase();
   if (s.includes('’')) s = s.replace(/’/g, "'");
-  const word = NOT_PLAIN.test(s) ? WORD : PLAIN_WORD;
+  const word = asciiWords(s) ? PLAIN_WORD : WORD;
   if (!s.includes("'")) return s.match(word) ?? [];
   s = s.replace(CONTRACTION, (c) => CONTRACTIONS[c] ?? c);
   return (s.match(word) ?? []).map((w) => (w.includes("'") ? w.replace(/'s$/, '').replace(/'/g, '') : w));

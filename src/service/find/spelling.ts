@@ -1,5 +1,5 @@
+import { isAscii } from '../../core/text/ascii.js';
 import { editDistance } from '../../core/text/edit-distance.js';
-import { isAscii } from '../../library/store/fts.js';
 import type { LibraryStore } from '../../library/store/library-store.js';
 import { isEnglishWord } from './english-words.js';
 
