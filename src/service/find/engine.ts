@@ -8,6 +8,7 @@ import { readable } from '../access.js';
 import type { Principal } from '../context.js';
 import { commentaryVotes } from './commentary.js';
 import { SOURCES as CROSSREF_SOURCES, crossrefVotes } from './crossrefs.js';
+import { rootsHeld } from './derivation.js';
 import { lexicalMatches, lexicalVotes } from './lexical.js';
 import { namedVotes } from './named.js';
 import { passageVotes } from './passage.js';
@@ -173,7 +174,10 @@ export function findVerses(
   const input: FindInput = {
     store,
     question: text,
-    words: spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+    words: rootsHeld(
+      store,
+      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+    ),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,
