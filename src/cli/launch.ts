@@ -5,7 +5,7 @@ import { Script } from 'node:vm';
 import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
 import type { processIO } from './io.js';
-import { captureOutput, ownStreams, writeOut } from './process-output.js';
+import { captureOutput, ownStreams, writeFailure, writeOut } from './process-output.js';
 import { commandOf, isLookup, keep, replayed, replayFile, writesAndExits } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
@@ -25,11 +25,11 @@ export function launch(argv: string[]): Promise<number> {
   if (kept) {
     writeOut(1, kept.stdout);
     writeOut(2, kept.stderr);
-    return Promise.resolve(kept.code);
+    return Promise.resolve(outputWritten(kept.code));
   }
   stopQuietlyOnEpipe();
   const bundle = loadBundle(argv);
-  const end = isLookup(argv) ? exitWhenWritten : (code: number) => code;
+  const end = isLookup(argv) ? exitWhenWritten : outputWritten;
   // Written straight to the descriptors by a run that writes a page and exits, unless what it
   // prints is being kept (captureOutput taps the streams). A server's log and the MCP server's
   // replies go through Node's streams, which queue for a reader that stalls where a write to the
@@ -57,8 +57,23 @@ async function exitWhenWritten(code: number): Promise<number> {
   // An empty write's callback comes once everything queued before it is written ('drain' comes
   // only after a write that returned false, so a small write queued on a full pipe never sees one).
   for (const stream of made)
-    if (stream.writableLength > 0) await new Promise((written) => stream.write('', () => written(undefined)));
-  process.exit(code);
+    if (stream.writableLength > 0 && !stream.errored)
+      await new Promise((written) => stream.write('', () => written(undefined)));
+  process.exit(outputWritten(code));
+}
+
+/**
+ * The run's exit code, or FAILED's (1) with one line on stderr where stdout could not take what
+ * was printed (`> /dev/full`, a full disk): the output is lost, and a script must not read
+ * success. A reader gone from a pipe (EPIPE) is no failure: `| head` took what it wanted.
+ */
+function outputWritten(code: number): number {
+  const failure = [...made].find((s) => s === process.stdout && s.errored)?.errored ?? writeFailure();
+  if (!failure || (failure as NodeJS.ErrnoException).code === 'EPIPE') return code;
+  // "ENOSPC: no space left on device, write" → "ENOSPC: no space left on device".
+  const reason = failure.message.replace(/, write$/, '');
+  writeOut(2, Buffer.from(`bible: the output could not be written: ${reason}\n`));
+  return code === 0 ? 1 : code;
 }
 
 /** process.stdout and process.stderr, once Node has made them (on first use): only they can hold unwritten output. */
@@ -70,9 +85,9 @@ const made = new Set<NodeJS.WriteStream>();
  * src/cli/direct-output.ts), and making them is ~3 ms.
  */
 function stopQuietlyOnEpipe(): void {
+  // Any other failure to write is told at the end (outputWritten), as the stream's `errored`.
   const quiet = (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
-    throw err;
   };
   for (const name of ['stdout', 'stderr'] as const) {
     const node = Object.getOwnPropertyDescriptor(process, name);

@@ -45,6 +45,13 @@ export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
   };
 }
 
+let failed: Error | undefined;
+
+/** The first failure writeOut met writing to stdout other than a reader gone (EPIPE), if any. */
+export function writeFailure(): Error | undefined {
+  return failed;
+}
+
 /**
  * Writes a replayed stream's bytes to its file descriptor (1 or 2) directly: making process.stdout
  * (its stream and pipe machinery) would cost a replay more than the rest of it. Should the
@@ -65,7 +72,11 @@ export function writeOut(fd: 1 | 2, bytes: Buffer): boolean {
       // through Node's stream, whose EPIPE came after the lookup had exited).
       if (code === 'EPIPE' && fd === 1) process.exit(0);
       if (code === 'EPIPE') return true;
-      if (code !== 'EAGAIN') throw err;
+      if (code !== 'EAGAIN') {
+        // A full disk, /dev/full: the rest is lost; the launcher says so at the end and exits 1.
+        if (fd === 1) failed ??= err as Error;
+        return true;
+      }
       (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));
       return false;
     }

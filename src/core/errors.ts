@@ -20,7 +20,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** What an exit code means beyond the error codes it carries (those are listed after it in help). */
 const EXIT_MEANINGS: Record<ExitCode, string> = {
   0: 'success',
-  1: 'server or network failure',
+  1: 'a failure of the server, the network or the machine (a file, the library, the output)',
   2: 'usage error',
   3: '',
   4: '',

@@ -47,3 +47,34 @@ describe('a lookup whose output waits in a full pipe', () => {
     expect(stderr).toBe('rc=4\n');
   });
 });
+
+describe('output that cannot be written', () => {
+  const bin = join(process.cwd(), 'bin', 'bible.js');
+  const run = (redirect: string, args: string) =>
+    promisify(execFile)('sh', ['-c', `"${process.execPath}" "${bin}" ${args} ${redirect}; echo "rc=$?"`], {
+      env: cliEnv({}),
+    });
+
+  it('to a full device: one line on stderr and exit 1, not a silent 0', async () => {
+    for (const args of ['passage "John 3:16"', 'passage "John 3:16" --json', '--help']) {
+      const { stdout, stderr } = await run('> /dev/full', args);
+      expect([stdout, stderr]).toEqual([
+        'rc=1\n',
+        'bible: the output could not be written: ENOSPC: no space left on device\n',
+      ]);
+    }
+  });
+
+  it('to a descriptor open only for reading (written directly, not through a stream): the same', async () => {
+    const { stdout, stderr } = await run('1< /etc/hostname', 'passage "John 3:16"');
+    expect([stdout, stderr]).toEqual([
+      'rc=1\n',
+      'bible: the output could not be written: EBADF: bad file descriptor\n',
+    ]);
+  });
+
+  it('a failed lookup prints only to stderr, so it keeps its own line and exit code', async () => {
+    const { stdout, stderr } = await run('> /dev/full', 'passage "John 99"');
+    expect([stdout, stderr]).toEqual(['rc=4\n', 'bible: John has 21 chapters\n']);
+  });
+});
