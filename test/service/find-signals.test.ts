@@ -178,8 +178,9 @@ describe('the signals, on the real library', () => {
     const i = input('Who built the temple?');
     const matches = lexicalMatches(i);
     const votes = passageVotes(i, matches);
-    // 1 Kings 6:2 "the house which king Solomon built"; 6:3 "the porch before the temple".
-    expect(voteFor(votes, '1 Kings 6:2')?.why).toBe('passage: temple in the verses beside it');
+    // 1 Kings 6:4 "for the house he made windows"; 6:5 "he built chambers round about, against
+    // the walls of the house ... of the temple".
+    expect(voteFor(votes, '1 Kings 6:4')?.why).toBe('passage: built, temple in the verses beside it');
     expect(votes.every((v) => v.score > 0 && v.score <= 1)).toBe(true);
     // A verse holding every word gains nothing from its neighbours.
     const full = matches.filter((m) => new Set(Object.values(m.held).flat()).size === i.words.length);

@@ -1,3 +1,4 @@
+import { formsOf } from './irregular.js';
 import { tokens } from './question.js';
 import type { FindInput, Vote } from './signal.js';
 import { stem } from './stem.js';
@@ -25,13 +26,14 @@ export interface LexicalMatch {
 }
 
 /**
- * The FTS5 expression for any of the words, each quoted, and each also by its stem as a prefix
- * where Porter's stemming keeps forms apart that mean the same ("cheerfully" / "cheerful",
- * "greatest" / "great").
+ * The FTS5 expression for any of the words and their irregular forms, each quoted, and each also
+ * by its stem as a prefix where Porter's stemming keeps forms apart that mean the same
+ * ("cheerfully" / "cheerful", "greatest" / "great").
  */
 export function wordsMatch(words: string[]): string | undefined {
   const terms = new Set<string>();
-  for (const w of words) {
+  // Each word in its irregular forms too ("built" → build, builded: irregular.ts).
+  for (const w of words.flatMap(formsOf)) {
     const q = w.replace(/"/g, '""');
     terms.add(`"${q}"`);
     const s = stem(q);
@@ -55,20 +57,27 @@ export function heldWords(words: string[], verseWords: string[]): string[] {
  * word of each of the 400 wordings find reads was ~1.5 ms of a cold `bible find`).
  */
 export function wordsHeld(words: string[]): (verseWords: string[]) => string[] {
-  const holds = words.map((w): ((line: string) => boolean) => {
-    const s = stem(w);
-    if (s.length < 4) {
-      const forms = [w, s, `${s}s`].map((f) => ` ${f} `);
-      return (line) => forms.some((f) => line.includes(f));
-    }
-    // "love" holds for "loving": a final e gives way to a suffix.
-    const start = ` ${s.replace(/e$/, '')}`;
-    return (line) => line.includes(start);
+  // A word is held in any of its irregular forms ("built" by "build", irregular.ts).
+  const holds = words.map((word): ((line: string) => boolean) => {
+    const forms = formsOf(word).map(holdsForm);
+    return forms.length === 1 ? (forms[0] as (line: string) => boolean) : (line) => forms.some((h) => h(line));
   });
   return (verseWords) => {
     const line = ` ${verseWords.join(' ')} `;
     return words.filter((_, i) => (holds[i] as (line: string) => boolean)(line));
   };
+}
+
+/** Whether a verse's words, as one line " word word ", hold the word by stem (see wordsHeld). */
+function holdsForm(word: string): (line: string) => boolean {
+  const s = stem(word);
+  if (s.length < 4) {
+    const forms = [word, s, `${s}s`].map((f) => ` ${f} `);
+    return (line) => forms.some((f) => line.includes(f));
+  }
+  // "love" holds for "loving": a final e gives way to a suffix.
+  const start = ` ${s.replace(/e$/, '')}`;
+  return (line) => line.includes(start);
 }
 
 /**

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
+import { findVerses } from '../../src/service/find/engine.js';
+import { formsOf } from '../../src/service/find/irregular.js';
+import { heldWords, wordsMatch } from '../../src/service/find/lexical.js';
+import { useTestStore } from '../support/test-store.js';
+
+describe('find joins a word’s irregular forms, which stemming cannot', () => {
+  const store = useTestStore();
+
+  it('knows each form’s family, the word first, the KJV’s archaic forms too', () => {
+    expect(formsOf('built')).toEqual(['built', 'build', 'builded']);
+    expect(formsOf('spake')).toEqual(['spake', 'speak', 'spoke', 'spoken']);
+    expect(formsOf('children')).toEqual(['children', 'child']);
+    // Homographs are left alone: "born again" is no bear's, "drunk" no drink's past.
+    for (const word of ['born', 'bear', 'drunk', 'left', 'found', 'saw', 'rose', 'temple'])
+      expect(formsOf(word)).toEqual([word]);
+  });
+
+  it('searches and holds a word in any of its forms', () => {
+    expect(wordsMatch(['ate'])).toBe('"ate" OR "eat" OR "eaten"');
+    expect(heldWords(['built', 'temple'], ['solomon', 'began', 'to', 'build', 'the', 'house'])).toEqual(['built']);
+    expect(heldWords(['ate'], ['they', 'did', 'eat'])).toEqual(['ate']);
+  });
+
+  it('"Who built the temple" reaches "Solomon began to build the house of the LORD at Jerusalem"', () => {
+    const found = findVerses(store(), LOCAL_PRINCIPAL, 'Who built the temple in Jerusalem?', {
+      translation: 'kjv',
+      limit: 3,
+    });
+    const chronicles = found.results.find((r) => r.ref === '2 Chronicles 3:1');
+    expect(chronicles?.why[0]).toBe('words: built, jerusalem');
+  });
+});
