@@ -32,7 +32,10 @@ export async function main(argv: string[], given?: IO): Promise<number> {
     const failure = describeFailure(err);
     if (argv.includes('--json')) io.stderr.write(`${JSON.stringify(failure.envelope)}\n`);
     else io.stderr.write(`bible: ${failure.message}\n`);
-    if (argv.includes('--debug') && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    if (argv.includes('--debug') && err instanceof Error && err.stack) {
+      const { mappedStack } = await import('./debug-stack.js');
+      io.stderr.write(`${mappedStack(err.stack)}\n`);
+    }
     return failure.exitCode;
   }
 }

@@ -306,6 +306,17 @@ describe('the bible CLI, end to end', () => {
     expect(proxy.seen - seen).toBe(3);
   }, 60_000);
 
+  it("--debug shows a failure's stack in the TypeScript sources, read through the bundle's source map", async () => {
+    const failed = await runCli(['passage', 'John 3:16', '-t', 'nope', '--debug']);
+    expect(failed.code).toBe(4);
+    const frames = failed.stderr.split('\n').filter((l) => l.startsWith('    at '));
+    expect(frames[0]).toMatch(/^ {4}at failure \(\/.+\/src\/cli\/explain\.ts:\d+:\d+\)$/);
+    expect(frames.some((f) => /src\/cli\/main\.ts:\d+:\d+\)$/.test(f))).toBe(true);
+    // Without --debug: the one line, no stack.
+    const plain = await runCli(['passage', 'John 3:16', '-t', 'nope']);
+    expect(plain.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
   it('never shows the key: not in output, errors, or the debug log', async () => {
     const outputs: CliResult[] = [];
     for (const args of [

@@ -4,6 +4,7 @@ import { quoted } from '../../core/text/quoted.js';
 import type { KeyStoreOptions } from '../../service/keys/key-store.js';
 import type { StateStore } from '../../service/state/state-store.js';
 import type { Context } from '../context.js';
+import { mappedStack } from '../debug-stack.js';
 import { CliError, usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { wholeNumber } from '../flags.js';
@@ -54,7 +55,9 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       // The MCP SDK loads with the first /mcp request, not with the server.
       mcp: async (req, service) => (await import('../mcp/http.js')).answerMcp(req, service),
       logError: (err) =>
-        ctx.io.stderr.write(`bible serve: ${ctx.globals.debug && err instanceof Error ? err.stack : String(err)}\n`),
+        ctx.io.stderr.write(
+          `bible serve: ${ctx.globals.debug && err instanceof Error && err.stack ? mappedStack(err.stack) : String(err)}\n`,
+        ),
     });
   } catch (err) {
     store.close();
