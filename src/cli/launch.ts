@@ -5,7 +5,7 @@ import { Script } from 'node:vm';
 import type { cacheUse } from '../client/cache-use.js';
 import { cacheDir } from '../config/paths.js';
 import type { processIO } from './io.js';
-import { captureOutput, ownStreams, writeFailure, writeOut } from './process-output.js';
+import { captureOutput, noteWriteFailure, ownStreams, writeFailure, writeOut } from './process-output.js';
 import { commandOf, isLookup, keep, replayed, replayFile, writesAndExits } from './replay.js';
 
 /** What the bundle (src/cli/main.ts) exports. */
@@ -25,11 +25,11 @@ export function launch(argv: string[]): Promise<number> {
   if (kept) {
     writeOut(1, kept.stdout);
     writeOut(2, kept.stderr);
-    return Promise.resolve(outputWritten(kept.code));
+    return Promise.resolve(outputWritten(kept.code, argv));
   }
   stopQuietlyOnEpipe();
   const bundle = loadBundle(argv);
-  const end = isLookup(argv) ? exitWhenWritten : outputWritten;
+  const end = (code: number) => (isLookup(argv) ? exitWhenWritten(code, argv) : outputWritten(code, argv));
   // Written straight to the descriptors by a run that writes a page and exits, unless what it
   // prints is being kept (captureOutput taps the streams). A server's log and the MCP server's
   // replies go through Node's streams, which queue for a reader that stalls where a write to the
@@ -53,31 +53,42 @@ export function launch(argv: string[]): Promise<number> {
  * Node's own end of the event loop, which first waits for V8's background tasks, such as the
  * concurrent marking a lookup that allocated much has started (`bible concordance G25`: ~6 ms idle).
  */
-async function exitWhenWritten(code: number): Promise<number> {
+async function exitWhenWritten(code: number, argv: readonly string[]): Promise<number> {
   // An empty write's callback comes once everything queued before it is written ('drain' comes
   // only after a write that returned false, so a small write queued on a full pipe never sees one).
   for (const stream of made)
     if (stream.writableLength > 0 && !stream.errored)
       await new Promise((written) => stream.write('', () => written(undefined)));
-  process.exit(outputWritten(code));
+  process.exit(outputWritten(code, argv));
 }
 
 /**
- * The run's exit code, or FAILED's (1) with one line on stderr where stdout could not take what
- * was printed (`> /dev/full`, a full disk): the output is lost, and a script must not read
- * success. A reader gone from a pipe (EPIPE) is no failure: `| head` took what it wanted.
+ * The run's exit code, or FAILED's (1) with one line on stderr (with --json, the error envelope)
+ * where stdout could not take what was printed (`> /dev/full`, a full disk): the output is lost,
+ * and a script must not read success. A reader gone from a pipe (EPIPE) is no failure: `| head`
+ * took what it wanted. The stream's `errored` tells a failure of this very tick, before its
+ * 'error' event (which noteWriteFailure keeps: Node clears `errored` a tick later).
  */
-function outputWritten(code: number): number {
-  const failure = [...made].find((s) => s === process.stdout && s.errored)?.errored ?? writeFailure();
+function outputWritten(code: number, argv: readonly string[]): number {
+  // Never process.stdout itself here: reading it makes the stream (~3 ms) where none was made.
+  const failure = madeStdout?.errored ?? writeFailure();
   if (!failure || (failure as NodeJS.ErrnoException).code === 'EPIPE') return code;
-  // "ENOSPC: no space left on device, write" → "ENOSPC: no space left on device".
-  const reason = failure.message.replace(/, write$/, '');
-  writeOut(2, Buffer.from(`bible: the output could not be written: ${reason}\n`));
+  const errno = (failure as NodeJS.ErrnoException).code;
+  // "ENOSPC: no space left on device, write" → "ENOSPC: no space left on device"; a stream's
+  // "write EIO" → "EIO".
+  const reason = errno && !failure.message.startsWith(errno) ? errno : failure.message.replace(/, write$/, '');
+  const message = `the output could not be written: ${reason}`;
+  const line = argv.includes('--json')
+    ? JSON.stringify({ success: false, error: { code: 'FAILED', message } })
+    : `bible: ${message}`;
+  writeOut(2, Buffer.from(`${line}\n`));
   return code === 0 ? 1 : code;
 }
 
 /** process.stdout and process.stderr, once Node has made them (on first use): only they can hold unwritten output. */
 const made = new Set<NodeJS.WriteStream>();
+/** process.stdout, once made. */
+let madeStdout: NodeJS.WriteStream | undefined;
 
 /**
  * Piped into `head`: the reader is gone, so stop quietly. Said to each stream as Node makes it,
@@ -85,15 +96,18 @@ const made = new Set<NodeJS.WriteStream>();
  * src/cli/direct-output.ts), and making them is ~3 ms.
  */
 function stopQuietlyOnEpipe(): void {
-  // Any other failure to write is told at the end (outputWritten), as the stream's `errored`.
-  const quiet = (err: NodeJS.ErrnoException) => {
+  // Any other failure to write to stdout is told at the end (outputWritten); one of stderr's has
+  // nowhere to be told.
+  const quiet = (err: NodeJS.ErrnoException, name: 'stdout' | 'stderr') => {
     if (err.code === 'EPIPE') process.exit(0);
+    if (name === 'stdout') noteWriteFailure(err);
   };
   for (const name of ['stdout', 'stderr'] as const) {
     const node = Object.getOwnPropertyDescriptor(process, name);
     const told = (stream: NodeJS.WriteStream) => {
       made.add(stream);
-      return stream.on('error', quiet);
+      if (name === 'stdout') madeStdout = stream;
+      return stream.on('error', (err: NodeJS.ErrnoException) => quiet(err, name));
     };
     // Node 20-24 define each as a configurable getter that makes the stream; else it is made now.
     if (!node?.get || !node.configurable) {

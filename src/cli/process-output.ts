@@ -47,9 +47,17 @@ export function captureOutput(): { stop: () => Omit<Output, 'code'> } {
 
 let failed: Error | undefined;
 
-/** The first failure writeOut met writing to stdout other than a reader gone (EPIPE), if any. */
+/**
+ * The first failure to write to stdout other than a reader gone (EPIPE), if any: writeOut's, or
+ * one process.stdout reported (noteWriteFailure).
+ */
 export function writeFailure(): Error | undefined {
   return failed;
+}
+
+/** Keeps a failure to write to stdout for the end of the run (the first one only). */
+export function noteWriteFailure(err: Error): void {
+  failed ??= err;
 }
 
 /**
@@ -74,7 +82,7 @@ export function writeOut(fd: 1 | 2, bytes: Buffer): boolean {
       if (code === 'EPIPE') return true;
       if (code !== 'EAGAIN') {
         // A full disk, /dev/full: the rest is lost; the launcher says so at the end and exits 1.
-        if (fd === 1) failed ??= err as Error;
+        if (fd === 1) noteWriteFailure(err as Error);
         return true;
       }
       (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(at));

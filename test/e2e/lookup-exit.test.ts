@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -56,13 +58,38 @@ describe('output that cannot be written', () => {
     });
 
   it('to a full device: one line on stderr and exit 1, not a silent 0', async () => {
-    for (const args of ['passage "John 3:16"', 'passage "John 3:16" --json', '--help']) {
+    for (const args of ['passage "John 3:16"', 'find "love is patient"', '--help']) {
       const { stdout, stderr } = await run('> /dev/full', args);
       expect([stdout, stderr]).toEqual([
         'rc=1\n',
         'bible: the output could not be written: ENOSPC: no space left on device\n',
       ]);
     }
+    // With --json, the error envelope.
+    const json = await run('> /dev/full', 'passage "John 3:16" --json');
+    expect([json.stdout, JSON.parse(json.stderr)]).toEqual([
+      'rc=1\n',
+      {
+        success: false,
+        error: { code: 'FAILED', message: 'the output could not be written: ENOSPC: no space left on device' },
+      },
+    ]);
+  });
+
+  it("a command that runs on (the MCP server over stdio) says so when it ends, though Node clears the stream's error a tick later", async () => {
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    const input = join(mkdtempSync(join(tmpdir(), 'bible-mcp-')), 'initialize.jsonl');
+    writeFileSync(input, `${initialize}\n`);
+    const { stdout, stderr } = await run(`> /dev/full < "${input}"`, 'mcp');
+    expect([stdout, stderr]).toEqual([
+      'rc=1\n',
+      'bible: MCP server on stdio, answering from the embedded library\nbible: the output could not be written: ENOSPC: no space left on device\n',
+    ]);
   });
 
   it('to a descriptor open only for reading (written directly, not through a stream): the same', async () => {

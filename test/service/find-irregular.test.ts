@@ -13,7 +13,7 @@ describe('find joins a word’s irregular forms, which stemming cannot', () => {
     expect(formsOf('spake')).toEqual(['spake', 'speak', 'spoke', 'spoken']);
     expect(formsOf('children')).toEqual(['children', 'child']);
     // Homographs are left alone: "born again" is no bear's, "drunk" no drink's past.
-    for (const word of ['born', 'bear', 'drunk', 'left', 'found', 'saw', 'rose', 'temple'])
+    for (const word of ['born', 'bear', 'drunk', 'left', 'found', 'saw', 'rose', 'thought', 'lives', 'won', 'temple'])
       expect(formsOf(word)).toEqual([word]);
   });
 
@@ -21,6 +21,17 @@ describe('find joins a word’s irregular forms, which stemming cannot', () => {
     expect(wordsMatch(['ate'])).toBe('"ate" OR "eat" OR "eaten"');
     expect(heldWords(['built', 'temple'], ['solomon', 'began', 'to', 'build', 'the', 'house'])).toEqual(['built']);
     expect(heldWords(['ate'], ['they', 'did', 'eat'])).toEqual(['ate']);
+    expect(heldWords(['built'], ['he', 'builded', 'it'])).toEqual(['built']);
+    // The other forms are whole words: no "sold" in "soldier", "came" in "camel", "heard" in "heart".
+    expect(heldWords(['sell'], ['the', 'soldiers'])).toEqual([]);
+    expect(heldWords(['come'], ['a', 'camel'])).toEqual([]);
+    expect(heldWords(['heard'], ['thy', 'heart'])).toEqual([]);
+    expect(heldWords(['sell'], ['he', 'sold', 'all'])).toEqual(['sell']);
+  });
+
+  it('leaves a common form out of the index query that rarer words lead', () => {
+    expect(wordsMatch(['men', 'wise'], (form) => form !== 'man')).toBe('"men" OR "wise"');
+    expect(wordsMatch(['men'])).toBe('"men" OR "man"');
   });
 
   it('"Who built the temple" reaches "Solomon began to build the house of the LORD at Jerusalem"', () => {

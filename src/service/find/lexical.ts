@@ -30,10 +30,12 @@ export interface LexicalMatch {
  * by its stem as a prefix where Porter's stemming keeps forms apart that mean the same
  * ("cheerfully" / "cheerful", "greatest" / "great").
  */
-export function wordsMatch(words: string[]): string | undefined {
+export function wordsMatch(words: string[], keep: (form: string) => boolean = () => true): string | undefined {
   const terms = new Set<string>();
-  // Each word in its irregular forms too ("built" → build, builded: irregular.ts).
-  for (const w of words.flatMap(formsOf)) {
+  // Each word in its irregular forms too ("built" → build, builded: irregular.ts), those the
+  // caller keeps. "ate" is searched as Porter's tokenizer reads it, "at": the WEB's Genesis 3:6
+  // says "ate", and the lexical signal judges each verse by the words it holds.
+  for (const w of words.flatMap((word) => formsOf(word).filter((f, i) => i === 0 || keep(f)))) {
     const q = w.replace(/"/g, '""');
     terms.add(`"${q}"`);
     const s = stem(q);
@@ -59,14 +61,20 @@ export function heldWords(words: string[], verseWords: string[]): string[] {
 export function wordsHeld(words: string[]): (verseWords: string[]) => string[] {
   // A word is held in any of its irregular forms ("built" by "build", irregular.ts).
   const holds = words.map((word): ((line: string) => boolean) => {
-    const forms = formsOf(word).map(holdsForm);
-    return forms.length === 1 ? (forms[0] as (line: string) => boolean) : (line) => forms.some((h) => h(line));
+    const [own, ...others] = formsOf(word);
+    const holdsOwn = holdsForm(own as string);
+    if (!others.length) return holdsOwn;
+    const exactly = others.flatMap((f) => INFLECTED.map((ending) => ` ${f}${ending} `));
+    return (line) => holdsOwn(line) || exactly.some((f) => line.includes(f));
   });
   return (verseWords) => {
     const line = ` ${verseWords.join(' ')} `;
     return words.filter((_, i) => (holds[i] as (line: string) => boolean)(line));
   };
 }
+
+/** The endings an irregular form takes and stays itself: "builded", "spakest", "children's" reads as "children s". */
+const INFLECTED = ['', 's', 'es', 'eth', 'est'];
 
 /** Whether a verse's words, as one line " word word ", hold the word by stem (see wordsHeld). */
 function holdsForm(word: string): (line: string) => boolean {
@@ -86,7 +94,10 @@ function holdsForm(word: string): (line: string) => boolean {
  */
 export function lexicalMatches(input: FindInput): LexicalMatch[] {
   const rare = input.words.filter((w) => input.store.findFrequency(w) <= COMMON);
-  const match = wordsMatch(rare.length ? rare : input.words);
+  // Where rarer words lead the query, so do their forms: "men" would bring in "man"'s 2,540 verses.
+  const match = rare.length
+    ? wordsMatch(rare, (form) => input.store.findFrequency(form) <= COMMON)
+    : wordsMatch(input.words);
   if (!match) return [];
   const rows = input.store.findRanked(input.translations, match, DEPTH);
   const best = rows[0]?.score ?? 0;
