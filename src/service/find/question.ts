@@ -1,3 +1,4 @@
+import numberToWords from 'number-to-words';
 import { findBook } from '../../core/canon/canon.js';
 import { formatReference, parseReference, type Reference } from '../../core/reference/reference.js';
 import { asciiWords } from '../../core/text/ascii.js';
@@ -100,6 +101,31 @@ export function phraseTokens(question: string): string[] {
 
 const isNumber = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
 
+/** The largest number read as words: beyond it a number is no count the verses hold. */
+const LARGEST_COUNT = 1_000_000;
+
+/**
+ * A number in the question as the verses write it, in words ("the 12 disciples" → twelve, "the
+ * feeding of the 5000" → five, thousand, "153 fish" → one, hundred, fifty, three): the KJV and the
+ * WEB write every count out. None where the number is part of a reference: after a book name (of
+ * up to three words) or another number ("John 3 16"), or before a book name it begins ("1
+ * Corinthians").
+ */
+function numberWords(all: readonly string[], i: number): string[] {
+  const n = all[i] as string;
+  if (isNumber(all[i - 1])) return [];
+  // The book before may be of up to three words ("1 Corinthians 13", "Song of Solomon 2").
+  for (let k = 1; k <= 3 && k <= i; k++) if (findBook(all.slice(i - k, i).join(' '))) return [];
+  const after = all[i + 1];
+  if (after !== undefined && findBook(`${n} ${after}`)) return [];
+  const value = Number(n);
+  if (!Number.isSafeInteger(value) || value > LARGEST_COUNT || /^0\d/.test(n)) return [];
+  return numberToWords
+    .toWords(value)
+    .split(/[\s,-]+/)
+    .filter(Boolean);
+}
+
 /**
  * The question's content words, in order, without repeats: no frame or function words, no
  * numbers, no book name that is part of a reference ("Romans 8": the named signal reads it), two
@@ -110,7 +136,11 @@ export function contentWords(question: string): string[] {
   const out: string[] = [];
   const all = tokens(question.normalize('NFKC'));
   all.forEach((w, i) => {
-    if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || isNumber(w) || out.includes(w)) return;
+    if (isNumber(w)) {
+      for (const word of numberWords(all, i)) if (!FUNCTION_WORDS.has(word) && !out.includes(word)) out.push(word);
+      return;
+    }
+    if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || out.includes(w)) return;
     // The number first: findBook's first call compiles its regular expressions (~0.8 ms of a cold find).
     if (isNumber(all[i + 1]) && findBook(w)) return;
     if (FEELINGS.has(w) && askerFeels(all, i)) return;
