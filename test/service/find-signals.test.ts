@@ -14,7 +14,7 @@ import { contentWords, namedReferences, phraseTokens, tokens } from '../../src/s
 import { type FindInput, keyParts, type Vote, verseKey } from '../../src/service/find/signal.js';
 import { inflectionless, stem } from '../../src/service/find/stem.js';
 import { storyVotes } from '../../src/service/find/stories.js';
-import { lexiconPrefix, strongsVotes } from '../../src/service/find/strongs.js';
+import { lexiconPrefix, meaningHolds, strongsVotes } from '../../src/service/find/strongs.js';
 import { topicVotes } from '../../src/service/find/topics.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
 
@@ -226,6 +226,31 @@ describe('the signals, on the real library', () => {
     // An English word meets the lexicons' English, not a transliteration's first letters ("mental", G3305 méntoi).
     expect(strongsVotes(input('mental')).some((v) => v.why.includes('G3305'))).toBe(false);
   });
+
+  itWithSword(
+    'strongs: an entry counts where its meaning or renderings hold the word, not an aside or its derivation',
+    () => {
+      const mule = {
+        gloss: 'a mule',
+        definition: 'a mule (perhaps from his lonely habits). Derivation: from H6504. KJV: mule.',
+      };
+      const only = {
+        gloss: 'properly, united',
+        definition:
+          'properly, united, i.e. sole; also lonely. Derivation: from H3161. KJV: darling, desolate, solitary.',
+      };
+      expect([meaningHolds(mule, 'lone'), meaningHolds(only, 'lone'), meaningHolds(only, 'deso')]).toEqual([
+        false,
+        true,
+        true,
+      ]);
+      expect(meaningHolds(only, 'ited')).toBe(false);
+      // "lonely" reaches H3173 (Psalm 68:6 "the solitary"), and no mule (H6505, 1 Kings 10:25).
+      const votes = strongsVotes(input('lonely'));
+      expect(voteFor(votes, 'Psalms 68:6')?.why).toContain('H3173');
+      expect(votes.some((v) => v.why.includes('H6505'))).toBe(false);
+    },
+  );
 
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {
     const golden = topicVotes(input('the golden rule'));

@@ -3,6 +3,8 @@ import { wordBookNumbers } from './wordbook.js';
 
 /** How many lexicon entries one word may bring in, best first. */
 const PER_WORD = 3;
+/** How many times PER_WORD entries are searched, for those whose meaning holds the word (meaningHolds). */
+const SEARCHED = 4;
 /** A number in more verses than this (H3068 YHWH, G2316 theos) says nothing about which one is meant. */
 const BROAD = 400;
 /**
@@ -60,8 +62,12 @@ export function strongsVotes(input: FindInput): Vote[] {
       const entry = input.store.strongs(n.number);
       return entry && input.lexicons.includes(entry.lexicon) ? [{ entry, headword: n.headword }] : [];
     });
+    // Searched past PER_WORD: an entry met only in its derivation or an aside is passed over.
+    const prefix = lexiconPrefix(word);
     const searched = input.store
-      .strongsSearch(lexiconPrefix(word), input.lexicons, PER_WORD, { englishOnly: true })
+      .strongsSearch(prefix, input.lexicons, PER_WORD * SEARCHED, { englishOnly: true })
+      .filter((entry) => meaningHolds(entry, prefix))
+      .slice(0, PER_WORD)
       .map((entry) => ({ entry, headword: undefined }));
     const entries = [...named, ...fromBook, ...searched].filter(
       (e, i, all) => all.findIndex((o) => o.entry.number === e.entry.number) === i,
@@ -128,4 +134,25 @@ class StrongsVote implements Vote {
     }
     return `Strong's ${whys.join('; ')}`;
   }
+}
+
+/**
+ * Whether a lexicon entry means the word its prefix starts: its gloss, its definition's meaning
+ * (before "Derivation:" or "KJV:", without the asides in parentheses) or its KJV renderings hold
+ * a word starting with the prefix. The full-text search meets the prefix anywhere: "lonely" met
+ * H6505 "a mule (perhaps from his lonely habits)", and a root's English in a derivation.
+ */
+export function meaningHolds(entry: { gloss: string; definition: string }, prefix: string): boolean {
+  const def = entry.definition;
+  const derivation = def.indexOf('Derivation:');
+  const kjv = def.indexOf('KJV:');
+  const end = derivation >= 0 ? derivation : kjv >= 0 ? kjv : def.length;
+  const meaning = def.slice(0, end).replace(/\([^)]*\)/g, ' ');
+  const renderings = kjv >= 0 ? def.slice(kjv + 'KJV:'.length) : '';
+  const text = ` ${entry.gloss} ${meaning} ${renderings}`.toLowerCase();
+  const p = prefix.toLowerCase();
+  // A word's start: after a space or a mark, as the search's tokenizer splits words.
+  for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1))
+    if (!/\p{L}/u.test(text[at - 1] as string)) return true;
+  return false;
 }
