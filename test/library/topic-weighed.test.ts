@@ -29,4 +29,11 @@ describe('a topic as find weighs it', () => {
     // GOD, JESUS, ISRAEL…: the topics find passes over unparsed.
     expect(broad).toBeGreaterThan(10);
   });
+
+  it('of two entries of one headword, is the subject, not the place of its name (SIN, not the Desert of Sin)', () => {
+    const sin = store().topicByHeadword('nave', 'sin');
+    expect(sin?.slug).toBe('sin-2');
+    expect(sin?.sections[0]?.heading).not.toMatch(/Desert of/);
+    expect(store().topicWeighed('nave', 'Sin', 300)).toMatchObject({ slug: 'sin-2', sections: null });
+  });
 });

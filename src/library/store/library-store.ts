@@ -380,9 +380,14 @@ export class LibraryStore {
     return row && this.topicRow(row);
   }
 
+  /**
+   * A topic by headword. Where two entries share it (Nave's SIN: the Desert of Sin, and sin), the
+   * one listing most (the subject, not the place or person of its name).
+   */
   topicByHeadword(work: string, headword: string): TopicRow | undefined {
     const row = this.stmt(
-      'SELECT work, slug, headword, sections, text FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE',
+      `SELECT work, slug, headword, sections, text FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE
+       ORDER BY length(sections) DESC LIMIT 1`,
     ).get(work, headword.trim()) as (Omit<TopicRow, 'sections'> & { sections: string }) | undefined;
     return row && this.topicRow(row);
   }
@@ -392,6 +397,7 @@ export class LibraryStore {
    * list, counted in SQLite (each reference's JSON has one "bookNum" key, and a string holding the
    * text would escape its quotes), and the sections' JSON only where they list at most `most`:
    * find passes a broader topic over, and parsing GOD's 236 KB to count its references was ~1.5 ms.
+   * Of two entries of one headword, the one listing most, as topicByHeadword.
    */
   topicWeighed(
     work: string,
@@ -401,7 +407,8 @@ export class LibraryStore {
     return this.stmt(
       `SELECT slug, headword, refs, CASE WHEN refs <= ? THEN sections END AS sections FROM (
          SELECT slug, headword, sections, (length(sections) - length(replace(sections, '"bookNum":', ''))) / 10 AS refs
-         FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE)`,
+         FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE)
+       ORDER BY refs DESC LIMIT 1`,
     ).get(most, work, headword.trim()) as
       | { slug: string; headword: string; refs: number; sections: string | null }
       | undefined;
