@@ -14,7 +14,7 @@ import { contentWords, namedReferences, phraseTokens, tokens } from '../../src/s
 import { type FindInput, keyParts, type Vote, verseKey } from '../../src/service/find/signal.js';
 import { inflectionless, stem } from '../../src/service/find/stem.js';
 import { storyVotes } from '../../src/service/find/stories.js';
-import { lexiconPrefix, meaningHolds, strongsVotes } from '../../src/service/find/strongs.js';
+import { anotherName, lexiconPrefix, meaningHolds, strongsVotes } from '../../src/service/find/strongs.js';
 import { topicVotes } from '../../src/service/find/topics.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
 
@@ -251,6 +251,14 @@ describe('the signals, on the real library', () => {
       expect(votes.some((v) => v.why.includes('H6505'))).toBe(false);
     },
   );
+
+  itWithSword("strongs: a name's entry counts for the name, not for a word its first letters begin", () => {
+    expect(anotherName({ gloss: 'Tattenai, a Persian' }, 'tattoos')).toBe(true);
+    expect(anotherName({ gloss: "Bildad, one of Job's friends" }, 'friendship')).toBe(true);
+    expect(anotherName({ gloss: 'Melchisedek, a patriarch' }, 'melchizedek')).toBe(false);
+    expect(anotherName({ gloss: 'a friend' }, 'friendship')).toBe(false);
+    expect(strongsVotes(input('tattoos')).some((v) => v.why.includes('H8674'))).toBe(false);
+  });
 
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {
     const golden = topicVotes(input('the golden rule'));

@@ -1,3 +1,4 @@
+import { editDistance } from '../../core/text/edit-distance.js';
 import type { FindInput, Vote } from './signal.js';
 import { wordBookNumbers } from './wordbook.js';
 
@@ -62,11 +63,12 @@ export function strongsVotes(input: FindInput): Vote[] {
       const entry = input.store.strongs(n.number);
       return entry && input.lexicons.includes(entry.lexicon) ? [{ entry, headword: n.headword }] : [];
     });
-    // Searched past PER_WORD: an entry met only in its derivation or an aside is passed over.
+    // Searched past PER_WORD: an entry met only in its derivation or an aside, or a name that is not
+    // the word, is passed over.
     const prefix = lexiconPrefix(word);
     const searched = input.store
       .strongsSearch(prefix, input.lexicons, PER_WORD * SEARCHED, { englishOnly: true })
-      .filter((entry) => meaningHolds(entry, prefix))
+      .filter((entry) => meaningHolds(entry, prefix) && !anotherName(entry, word))
       .slice(0, PER_WORD)
       .map((entry) => ({ entry, headword: undefined }));
     const entries = [...named, ...fromBook, ...searched].filter(
@@ -155,4 +157,17 @@ export function meaningHolds(entry: { gloss: string; definition: string }, prefi
   for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1))
     if (!/\p{L}/u.test(text[at - 1] as string)) return true;
   return false;
+}
+
+/**
+ * Whether the entry is a proper name's (its gloss begins with a capital: "Tattenai, a Persian")
+ * that is not the word: "tattoos" met Tattenai by its first letters, "friendship" Bildad "one of
+ * Job's friends". The name itself, as the KJV spells it, is the word ("Melchizedek" is G3198
+ * "Melchisedek"): within two edits, or a quarter of its letters.
+ */
+export function anotherName(entry: { gloss: string }, word: string): boolean {
+  if (!/^\p{Lu}/u.test(entry.gloss)) return false;
+  const name = (entry.gloss.split(/[,\s(]/)[0] ?? '').toLowerCase().replace(/[^\p{L}]/gu, '');
+  const most = Math.max(2, Math.floor(word.length / 4));
+  return editDistance(word.toLowerCase(), name, most) > most;
 }
