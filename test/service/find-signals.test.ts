@@ -41,6 +41,8 @@ describe('reading a question', () => {
     expect(contentWords('what is the')).toEqual([]);
     // Light verbs leave the meaning to the word after them.
     expect(contentWords('What does the Bible say about getting drunk?')).toEqual(['drunk']);
+    expect(contentWords('How do I deal with grief?')).toEqual(['grief']);
+    expect(contentWords('coping with loss')).toEqual(['loss']);
     expect(contentWords('how to become wise')).toEqual(['wise']);
     expect(contentWords('I feel lonely')).toEqual(['lonely']);
     expect(contentWords('why do I feel so sad')).toEqual(['sad']);

@@ -18,10 +18,14 @@ const FRAME_WORDS = new Set(
 
 /**
  * Light words: the verbs get and become, which like have and do leave the meaning to the word
- * after them ("getting drunk", "become angry"), and "ok", the frame of a question ("is it ok to be
- * angry"). Function words, unless a question holds nothing else ("ok", "getting").
+ * after them ("getting drunk", "become angry"); "ok", the frame of a question ("is it ok to be
+ * angry"); and deal, cope and handle, the frame of "how to deal with grief" (the WEB's "deal" met
+ * Hebrews 9:28 first). Function words, unless a question holds nothing else ("ok", "getting").
  */
-const LIGHT_WORDS = new Set('get gets getting got gotten become becomes becoming became ok okay'.split(' '));
+const LIGHT_WORDS = new Set(
+  `get gets getting got gotten become becomes becoming became ok okay deal deals dealing cope copes coping
+  handle handles handling`.split(/\s+/),
+);
 
 /**
  * Function words: matched only inside a phrase of the question ("I can do all things through
