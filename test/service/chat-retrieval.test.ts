@@ -74,7 +74,9 @@ describe('the chat grounded in the find engine (issue 16)', () => {
 
   it('reads a transliteration the question names as its Strong’s number', async () => {
     const reply = await ask(store, 'What does agape mean?', 'biblical_scholar');
-    expect(reply).toContain('G26 ἀγάπη (agápē), “agape” in the question: love.');
+    // The gloss once: the definition begins with it.
+    expect(reply).toContain('G26 ἀγάπη (agápē), “agape” in the question: love, i.e. affection or benevolence;');
+    expect(reply).not.toContain('love. love');
   });
 
   it("groups a verse under the commentary heading over its passage when no Nave's sub-heading lists it, with the commentary's attribution", async () => {

@@ -1,6 +1,6 @@
 import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
-import type { Grounding } from './retrieval.js';
+import { type Grounding, originalWordLine } from './retrieval.js';
 
 /** Says what it is: retrieval from the library, not a language model. */
 export const OFFLINE_MODEL = 'bible-offline-retrieval (not a language model: quotes the library)';
@@ -51,8 +51,7 @@ export class OfflineProvider implements ChatProvider {
     }
     if (g.strongs.length) {
       lines.push('**The original words (Strong’s):**');
-      for (const s of g.strongs)
-        lines.push(`- ${s.number} ${s.lemma} (${s.transliteration}), ${s.behind}: ${s.gloss}. ${s.definition}`);
+      for (const s of g.strongs) lines.push(`- ${originalWordLine(s)}`);
       lines.push('');
     }
     if (g.commentary)

@@ -27,6 +27,16 @@ export interface OriginalWord extends Pick<StrongsRow, 'number' | 'lemma' | 'tra
   definition: string;
 }
 
+/**
+ * An original word as the answer and the prompt show it: its number, lemma, transliteration, the
+ * English it stands behind, and its meaning, the gloss once ("to love. to love (in a social or
+ * moral sense)" read twice where the definition begins with the gloss).
+ */
+export function originalWordLine(s: OriginalWord): string {
+  const meaning = s.definition.startsWith(s.gloss) ? s.definition : `${s.gloss}. ${s.definition}`;
+  return `${s.number} ${s.lemma} (${s.transliteration}), ${s.behind}: ${meaning}`;
+}
+
 export interface Grounding {
   translation: string;
   verses: GroundVerse[];
@@ -293,10 +303,7 @@ export function groundingText(g: Grounding): string {
     );
   if (g.stories.length)
     parts.push(`Stories:\n${g.stories.map((s) => `${s.title} (${s.passages.join('; ')}): ${s.summary}`).join('\n')}`);
-  if (g.strongs.length)
-    parts.push(
-      `Original words (Strong's):\n${g.strongs.map((s) => `${s.number} ${s.lemma} (${s.transliteration}), ${s.behind}: ${s.gloss}. ${s.definition}`).join('\n')}`,
-    );
+  if (g.strongs.length) parts.push(`Original words (Strong's):\n${g.strongs.map(originalWordLine).join('\n')}`);
   if (g.commentary) parts.push(`Commentary (${g.commentary.id}) on ${g.commentary.ref}:\n${g.commentary.text}`);
   return parts.join('\n\n');
 }
