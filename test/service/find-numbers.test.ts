@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { findVerses } from '../../src/service/find/engine.js';
-import { contentWords } from '../../src/service/find/question.js';
+import { contentWords, countWords } from '../../src/service/find/question.js';
 import { useTestStore } from '../support/test-store.js';
 
 describe('find reads a number as the verses write it', () => {
@@ -16,8 +16,22 @@ describe('find reads a number as the verses write it', () => {
     for (const reference of ['John 3 16', 'Psalm 23', '1 John 4 8', 'Romans 8:28'])
       expect(contentWords(reference)).toEqual([]);
     expect(contentWords('Song of Solomon 2')).toEqual(['song', 'solomon']);
+    // Nor after "chapter" or "verse", nor a span's second number; thousands may have commas.
+    for (const reference of ['Mark 4 verse 39', 'Revelation 21 verses 1 to 4'])
+      expect(contentWords(reference)).toEqual([]);
+    expect(contentWords('the 1,000 year reign')).toEqual(['one', 'thousand', 'year', 'reign']);
+    expect(countWords('70 times 7, the 1,000 years')).toEqual(new Set(['seventy', 'seven', 'one', 'thousand']));
     // Not a count: past a million, or written with a leading zero.
     expect(contentWords('call 0800 or 12345678')).toEqual(['call']);
+  });
+
+  it('a count names no topic: "70 times 7" is not Nave\'s SEVENTY (the seventy sent out)', () => {
+    const found = findVerses(store(), LOCAL_PRINCIPAL, 'how many times should I forgive, 70 times 7?', {
+      translation: 'kjv',
+      limit: 10,
+    });
+    expect(found.results[0]?.ref).toBe('Matthew 18:21');
+    expect(found.results.some((r) => r.why.some((w) => w.startsWith('topic: SEVENTY')))).toBe(false);
   });
 
   it('"the feeding of the 5000" reaches the five thousand fed', () => {

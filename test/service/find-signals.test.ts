@@ -255,10 +255,24 @@ describe('the signals, on the real library', () => {
   );
 
   itWithSword("strongs: a name's entry counts for the name, not for a word its first letters begin", () => {
-    expect(anotherName({ gloss: 'Tattenai, a Persian' }, 'tattoos')).toBe(true);
-    expect(anotherName({ gloss: "Bildad, one of Job's friends" }, 'friendship')).toBe(true);
-    expect(anotherName({ gloss: 'Melchisedek, a patriarch' }, 'melchizedek')).toBe(false);
-    expect(anotherName({ gloss: 'a friend' }, 'friendship')).toBe(false);
+    const entry = (gloss: string, kjv: string) => ({ gloss, definition: `${gloss}. KJV: ${kjv}.` });
+    expect(anotherName(entry('Tattenai, a Persian', 'Tatnai'), 'tattoos')).toBe(true);
+    expect(anotherName(entry("Bildad, one of Job's friends", 'Bildad'), 'friendship')).toBe(true);
+    expect(anotherName(entry('Melchisedek, a patriarch', 'Melchisedec'), 'melchizedek')).toBe(false);
+    // Strong's spells the name its own way; the KJV's rendering is the name asked after.
+    expect(anotherName(entry('Shimshon, an Israelite', 'Samson'), 'samson')).toBe(false);
+    expect(anotherName(entry('{Koresh, a Persian king', 'Cyrus'), 'cyrus')).toBe(false);
+    expect(anotherName(entry('{Koresh, a Persian king', 'Cyrus'), 'coriander')).toBe(true);
+    // Not names: a common noun, and a gloss that begins "I".
+    expect(anotherName(entry('a friend', 'friend'), 'friendship')).toBe(false);
+    expect(anotherName(entry('I ought', 'ought, owe'), 'ought')).toBe(false);
+    // A rendering's note of where it stands is no meaning: H3415 "(only Isaiah 15:4)".
+    expect(
+      meaningHolds(
+        { gloss: 'to be broken up', definition: 'to be broken up. KJV: be grievous (only Isaiah 15:4).' },
+        'isai',
+      ),
+    ).toBe(false);
     expect(strongsVotes(input('tattoos')).some((v) => v.why.includes('H8674'))).toBe(false);
   });
 

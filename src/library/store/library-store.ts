@@ -382,12 +382,12 @@ export class LibraryStore {
 
   /**
    * A topic by headword. Where two entries share it (Nave's SIN: the Desert of Sin, and sin), the
-   * one listing most (the subject, not the place or person of its name).
+   * one listing most references (the subject, not the place or person of its name).
    */
   topicByHeadword(work: string, headword: string): TopicRow | undefined {
     const row = this.stmt(
       `SELECT work, slug, headword, sections, text FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE
-       ORDER BY length(sections) DESC LIMIT 1`,
+       ORDER BY length(sections) - length(replace(sections, '"bookNum":', '')) DESC, slug LIMIT 1`,
     ).get(work, headword.trim()) as (Omit<TopicRow, 'sections'> & { sections: string }) | undefined;
     return row && this.topicRow(row);
   }
@@ -408,7 +408,7 @@ export class LibraryStore {
       `SELECT slug, headword, refs, CASE WHEN refs <= ? THEN sections END AS sections FROM (
          SELECT slug, headword, sections, (length(sections) - length(replace(sections, '"bookNum":', ''))) / 10 AS refs
          FROM topic_entries WHERE work = ? AND headword = ? COLLATE NOCASE)
-       ORDER BY refs DESC LIMIT 1`,
+       ORDER BY refs DESC, slug LIMIT 1`,
     ).get(most, work, headword.trim()) as
       | { slug: string; headword: string; refs: number; sections: string | null }
       | undefined;

@@ -14,7 +14,7 @@ import { namedVotes } from './named.js';
 import { passageVotes } from './passage.js';
 import { phraseVotes } from './phrase.js';
 import { PROMINENCE_CANDIDATES, prominenceVotes } from './prominence.js';
-import { contentWords } from './question.js';
+import { contentWords, countWords } from './question.js';
 import type { FindInput, SignalName, VerseKey, Vote } from './signal.js';
 import { keyParts, SIGNALS } from './signal.js';
 import { asksWordsOfChrist, CANDIDATES as SPEAKER_CANDIDATES, speakerVotes, withoutSpeaker } from './speaker.js';
@@ -178,6 +178,7 @@ export function findVerses(
       store,
       spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
     ),
+    counts: countWords(text),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     topics: on('topics') ? firstOf('topics')?.id : undefined,
     crossrefs: on('crossrefs') ? firstOf('crossrefs')?.id : undefined,

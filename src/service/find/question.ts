@@ -105,19 +105,40 @@ export function phraseTokens(question: string): string[] {
 
 const isNumber = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
 
-/** The largest number read as words: beyond it a number is no count the verses hold. */
+/** The largest number read as words: past it a number is seldom a count (only Revelation 9:16's is). */
 const LARGEST_COUNT = 1_000_000;
+
+/** Words after which a number is a chapter or a verse, not a count ("John chapter 3 verse 16"). */
+const PLACE_WORDS = new Set(['chapter', 'chapters', 'ch', 'verse', 'verses', 'v', 'vs', 'vv']);
+
+/** "1,000" as "1000": the tokenizer would read 1 and 000. */
+const withoutThousandsCommas = (s: string) =>
+  /\d,\d/.test(s) ? s.replace(/\b(\d{1,3})((?:,\d{3})+)\b/g, (_, a: string, b: string) => a + b.replace(/,/g, '')) : s;
+
+/** The words read from the question's numbers (numberWords): counts, which name no topic ("70 times 7" is no SEVENTY). */
+export function countWords(question: string): Set<string> {
+  const counts = new Set<string>();
+  if (!/\d/.test(question)) return counts;
+  const all = tokens(withoutThousandsCommas(question.normalize('NFKC')));
+  all.forEach((w, i) => {
+    if (isNumber(w)) for (const word of numberWords(all, i)) counts.add(word);
+  });
+  return counts;
+}
 
 /**
  * A number in the question as the verses write it, in words ("the 12 disciples" → twelve, "the
  * feeding of the 5000" → five, thousand, "153 fish" → one, hundred, fifty, three): the KJV and the
  * WEB write every count out. None where the number is part of a reference: after a book name (of
- * up to three words) or another number ("John 3 16"), or before a book name it begins ("1
- * Corinthians").
+ * up to three words), another number ("John 3 16"), "chapter" or "verse", or a span's "to", or
+ * before a book name it begins ("1 Corinthians").
  */
 function numberWords(all: readonly string[], i: number): string[] {
   const n = all[i] as string;
-  if (isNumber(all[i - 1])) return [];
+  const before = all[i - 1];
+  if (isNumber(before) || (before !== undefined && PLACE_WORDS.has(before))) return [];
+  // "verses 1 to 4": the second number of a span.
+  if (before !== undefined && /^(?:to|through|and)$/.test(before) && isNumber(all[i - 2])) return [];
   // The book before may be of up to three words ("1 Corinthians 13", "Song of Solomon 2").
   for (let k = 1; k <= 3 && k <= i; k++) if (findBook(all.slice(i - k, i).join(' '))) return [];
   const after = all[i + 1];
@@ -138,7 +159,7 @@ function numberWords(all: readonly string[], i: number): string[] {
  */
 export function contentWords(question: string): string[] {
   const out: string[] = [];
-  const all = tokens(question.normalize('NFKC'));
+  const all = tokens(withoutThousandsCommas(question.normalize('NFKC')));
   all.forEach((w, i) => {
     if (isNumber(w)) {
       for (const word of numberWords(all, i)) if (!FUNCTION_WORDS.has(word) && !out.includes(word)) out.push(word);

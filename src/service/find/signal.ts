@@ -47,6 +47,8 @@ export interface FindInput {
   question: string;
   /** The question's content words (see question.ts). */
   words: string[];
+  /** Those of them read from the question's numbers ("70" → seventy): counts, which name no topic. */
+  counts?: ReadonlySet<string>;
   /** Strong's-tagged or plain English translations to match words in (readable ones only). */
   translations: string[];
   /** The topical work, cross-reference set and story collection, when readable. */

@@ -150,7 +150,8 @@ export function meaningHolds(entry: { gloss: string; definition: string }, prefi
   const kjv = def.indexOf('KJV:');
   const end = derivation >= 0 ? derivation : kjv >= 0 ? kjv : def.length;
   const meaning = def.slice(0, end).replace(/\([^)]*\)/g, ' ');
-  const renderings = kjv >= 0 ? def.slice(kjv + 'KJV:'.length) : '';
+  // A rendering's note of where it stands ("(only Isaiah 15:4)", "(Genesis 38:21)") is no meaning.
+  const renderings = kjv >= 0 ? def.slice(kjv + 'KJV:'.length).replace(/\([^)]*[\d\p{Lu}][^)]*\)/gu, ' ') : '';
   const text = ` ${entry.gloss} ${meaning} ${renderings}`.toLowerCase();
   const p = prefix.toLowerCase();
   // A word's start: after a space or a mark, as the search's tokenizer splits words.
@@ -160,14 +161,24 @@ export function meaningHolds(entry: { gloss: string; definition: string }, prefi
 }
 
 /**
- * Whether the entry is a proper name's (its gloss begins with a capital: "Tattenai, a Persian")
- * that is not the word: "tattoos" met Tattenai by its first letters, "friendship" Bildad "one of
- * Job's friends". The name itself, as the KJV spells it, is the word ("Melchizedek" is G3198
- * "Melchisedek"): within two edits, or a quarter of its letters.
+ * Whether the entry is a proper name's (its gloss begins with a capital, past a mark: "Tattenai, a
+ * Persian", "{Koresh") that is not the word: "tattoos" met Tattenai by its first letters,
+ * "friendship" Bildad "one of Job's friends". The name is the word where the word is within two
+ * edits (or a quarter of its letters) of the gloss's name or of a KJV rendering: Strong's spells
+ * H8123 "Shimshon", the KJV "Samson". A gloss that begins "I" or "Oh" ("I ought") is no name.
  */
-export function anotherName(entry: { gloss: string }, word: string): boolean {
-  if (!/^\p{Lu}/u.test(entry.gloss)) return false;
-  const name = (entry.gloss.split(/[,\s(]/)[0] ?? '').toLowerCase().replace(/[^\p{L}]/gu, '');
+export function anotherName(entry: { gloss: string; definition: string }, word: string): boolean {
+  const gloss = entry.gloss.replace(/^[^\p{L}]+/u, '');
+  if (!/^\p{Lu}/u.test(gloss) || /^(?:I|Oh)\b/.test(gloss)) return false;
+  const kjv = entry.definition.indexOf('KJV:');
+  const renderings = kjv >= 0 ? entry.definition.slice(kjv + 'KJV:'.length).split(/[,;.]/) : [];
+  const names = [gloss.split(/[,\s(]/)[0] ?? '', ...renderings].map((n) =>
+    n
+      .toLowerCase()
+      .replace(/\([^)]*\)/g, '')
+      .replace(/[^\p{L}]/gu, ''),
+  );
+  const w = word.toLowerCase();
   const most = Math.max(2, Math.floor(word.length / 4));
-  return editDistance(word.toLowerCase(), name, most) > most;
+  return names.every((name) => editDistance(w, name, most) > most);
 }

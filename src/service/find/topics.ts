@@ -49,7 +49,9 @@ function topicsFor(input: FindInput, work: string, phrase: string): Array<{ topi
 export function topicVotes(input: FindInput): Vote[] {
   const work = input.topics;
   if (!work) return [];
-  const phrases = [...input.words.slice(1).map((w, i) => `${input.words[i]} ${w}`), ...input.words];
+  // A count read from a digit names no topic: "70 times 7" is not Nave's SEVENTY (the seventy sent).
+  const words = input.counts?.size ? input.words.filter((w) => !input.counts?.has(w)) : input.words;
+  const phrases = [...words.slice(1).map((w, i) => `${words[i]} ${w}`), ...words];
   const votes = new Map<number, Vote>();
   const seen = new Set<string>();
   const add = (topic: Topic, weight: number, why: string) => {
