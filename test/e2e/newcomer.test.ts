@@ -181,7 +181,7 @@ describe("the newcomer's path", () => {
       const atonement = await runCli(['dictionary', 'atonement']);
       expect(atonement.code).toBe(4);
       expect(atonement.stderr).toMatch(
-        /^bible: no entry for 'atonement' in kjv-wordbook; the library has: `bible find atonement` \(the verses about it\), `bible topic entry atonement` \(nave: ATONEMENT\), `bible strongs G2434` \(ἱλασμός, atonement\), /,
+        /^bible: no entry for 'atonement' in kjv-wordbook; the library has: `bible find atonement` \(the verses about it\), `bible topic entry atonement --source nave` \(nave: ATONEMENT\), `bible topic entry cross-and-atonement --source everyday-topics` \(everyday-topics: Cross and atonement\), `bible strongs G2434` \(ἱλασμός, atonement\), /,
       );
       const prodigal = await runCli(['story', 'prodigal']);
       expect(prodigal.code).toBe(4);

@@ -260,7 +260,7 @@ describe('bible serve: the data interface end to end', () => {
     const full = await ok('full', '/v1/data/catalog');
     expect(full.bible.map((x: { id: string }) => x.id)).toEqual(['kjv', 'web', 'rv1909']);
     expect(full.commentaries.map((x: { id: string }) => x.id)).toEqual(['mhcc', 'scofield', 'tdavid']);
-    expect(full.topics.map((x: { id: string }) => x.id)).toEqual(['nave']);
+    expect(full.topics.map((x: { id: string }) => x.id)).toEqual(['nave', 'everyday-topics']);
     expect(full.lexicons.map((x: { id: string }) => x.id)).toEqual(['strongs-greek', 'strongs-hebrew']);
     expect(full.dictionaries.map((x: { id: string }) => x.id)).toEqual(['kjv-wordbook']);
     expect(full.crossrefs.id).toBe('tsk');
@@ -498,7 +498,8 @@ describe('bible serve: the data interface end to end', () => {
   it('topics: merged, search, browse, entries', async () => {
     const m = await ok('full', '/v1/data/topics/merged?q=faith');
     expect(m.headword).toBe('FAITH');
-    expect(m.sources.map((s: { id: string }) => s.id)).toEqual(['nave']);
+    // Every topical work that has the headword: Nave's and Everyday Topics' "Faith".
+    expect(m.sources.map((s: { id: string }) => s.id)).toEqual(['nave', 'everyday-topics']);
     expect(m.sources[0].sections[0].heading).toBe('General scriptures concerning');
     expect(m.sources[0].sections[0].refs[0]).toEqual({ ref: '2 Samuel 22:31', bookNum: 10, ch: 22, v: 31, vEnd: null });
     const s = await ok('full', '/v1/data/topics/nave/search?q=love');

@@ -34,6 +34,12 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     expect(reply).toContain('BIBLE_LLM_BASE_URL');
   });
 
+  it('groups verses under the Everyday Topics subject that brought them in, with its attribution', async () => {
+    const reply = await ask(store, 'What does the Bible say about loneliness?');
+    expect(reply).toContain('**Loneliness**');
+    expect(reply).toContain('Everyday Topics: key verses on the subjects people ask about');
+  });
+
   it('names the related topic and a story though no quoted verse came from them: forgiveness', async () => {
     const reply = await ask(store, 'What does the Bible say about forgiveness?');
     // The six quoted verses hold "forgiveness" (of sins); Nave's FORGIVENESS and the parable of

@@ -5,6 +5,7 @@ import { LibraryStore } from '../../src/library/store/library-store.js';
 import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { commentaryVotes } from '../../src/service/find/commentary.js';
 import { crossrefVotes } from '../../src/service/find/crossrefs.js';
+import { everydayVotes } from '../../src/service/find/everyday.js';
 import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/service/find/lexical.js';
 import { namedVotes } from '../../src/service/find/named.js';
 import { passageVotes } from '../../src/service/find/passage.js';
@@ -274,6 +275,22 @@ describe('the signals, on the real library', () => {
       ),
     ).toBe(false);
     expect(strongsVotes(input('tattoos')).some((v) => v.why.includes('H8674'))).toBe(false);
+  });
+
+  itWithSword('everyday: the subjects the words name, each key verse by its place in the list', () => {
+    const votes = everydayVotes(input('What does the Bible say about worry?', { everyday: 'everyday-topics' }));
+    // Anxiety and worry lists Philippians 4:6-7 first: its first verse fully, the next at half.
+    expect(voteFor(votes, 'Philippians 4:6')).toEqual({
+      key: verseKey(50, 4, 6),
+      score: 1,
+      why: 'everyday topic: Anxiety and worry',
+      resource: 'everyday-topics',
+    });
+    expect(voteFor(votes, 'Philippians 4:7')?.score).toBe(0.5);
+    expect(votes.every((v) => v.score > 0 && v.score <= 1)).toBe(true);
+    // A word in its inflected form names the subject too; without the work, no votes.
+    expect(everydayVotes(input('worries', { everyday: 'everyday-topics' })).length).toBeGreaterThan(0);
+    expect(everydayVotes(input('worry'))).toEqual([]);
   });
 
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {

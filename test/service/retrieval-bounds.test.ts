@@ -32,7 +32,7 @@ describe('chat retrieval themes', () => {
   const store = useTestStore();
 
   it('titles a commentary heading cut from a sentence', () => {
-    const g = retrieve(store(), 'What does the Bible say about forgiving others?', 'default', 'kjv', LOCAL_PRINCIPAL);
+    const g = retrieve(store(), 'What does the Bible say about forbearance?', 'default', 'kjv', LOCAL_PRINCIPAL);
     expect(g.verses.find((v) => v.ref === 'Colossians 3:12')?.theme).toBe(
       'To live in mutual love, forbearance, and forgiveness',
     );

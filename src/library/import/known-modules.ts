@@ -86,6 +86,21 @@ export const STORIES = {
     'Bible Stories, written for the bible command-line tool (2026). MIT licence, with the software. Passages cited from the King James Version (public domain).',
 };
 
+export const EVERYDAY_TOPICS = {
+  id: 'everyday-topics',
+  name: 'Everyday Topics',
+  attribution:
+    "Everyday Topics: key verses on the subjects people ask about, in today's words, written for the bible command-line tool (2026). MIT licence, with the software. Verses cited from the King James Version (public domain).",
+};
+
+/**
+ * The topical work whose topics are named by headword (Nave's): the first topical resource that
+ * is not Everyday Topics, which names its topics by everyday words and is read apart.
+ */
+export function headwordTopics<T extends { id: string; kind: string }>(resources: readonly T[]): T | undefined {
+  return resources.find((r) => r.kind === 'topics' && r.id !== EVERYDAY_TOPICS.id);
+}
+
 export const WORDBOOK = {
   id: 'kjv-wordbook',
   name: 'KJV Word Book',

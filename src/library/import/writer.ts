@@ -32,6 +32,7 @@ export class LibraryWriter {
   private occurrences: Occurrence[] = [];
   private readonly insertDictionary;
   private readonly insertTopic;
+  private readonly insertTopicWord;
   private readonly insertStrongs;
   private readonly insertCrossref;
   private readonly insertCrossrefReach;
@@ -68,6 +69,7 @@ export class LibraryWriter {
     this.insertTopic = this.db.prepare(
       'INSERT INTO topic_entries (work, slug, headword, sections, text) VALUES (?, ?, ?, ?, ?)',
     );
+    this.insertTopicWord = this.db.prepare('INSERT INTO topic_words (work, word, slug) VALUES (?, ?, ?)');
     this.insertStrongs = this.db.prepare(
       'INSERT INTO strongs (number, lexicon, lemma, transliteration, pronunciation, gloss, definition) VALUES (@number, @lexicon, @lemma, @transliteration, @pronunciation, @gloss, @definition)',
     );
@@ -166,6 +168,11 @@ export class LibraryWriter {
 
   topic(work: string, slug: string, headword: string, sections: TopicSection[], text: string): void {
     this.insertTopic.run(work, slug, headword, JSON.stringify(sections), text);
+  }
+
+  /** An everyday word that names a topic of the work (Everyday Topics' "worry" for its Anxiety and worry). */
+  topicWord(work: string, word: string, slug: string): void {
+    this.insertTopicWord.run(work, word, slug);
   }
 
   strongs(entry: StrongsRow): void {

@@ -1,4 +1,4 @@
-import { formatReference } from '../../core/reference/reference.js';
+import { formatReference, type Reference } from '../../core/reference/reference.js';
 import type { TopicRef, TopicSection } from '../../core/schemas/topics.js';
 import { repairNave } from './nave-repairs.js';
 import { parseOsisRef } from './osis-ref.js';
@@ -24,7 +24,11 @@ export function teiPlain(xml: string): string {
 
 export function topicRef(osisRef: string): TopicRef | undefined {
   const ref = parseOsisRef(osisRef);
-  if (!ref) return undefined;
+  return ref && topicRefOf(ref);
+}
+
+/** A parsed reference as a topic lists it: its first verse, and its last within that chapter. */
+export function topicRefOf(ref: Reference): TopicRef {
   const single = ref.start.chapter === ref.end.chapter && ref.start.verse === ref.end.verse;
   const sameChapter = ref.start.chapter === ref.end.chapter;
   return {

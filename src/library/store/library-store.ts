@@ -414,6 +414,22 @@ export class LibraryStore {
       | undefined;
   }
 
+  /**
+   * The topics of a work that list everyday words (Everyday Topics) named by any of the words,
+   * each with the word that named it and its sections' JSON, in the work's order.
+   */
+  topicsNamedBy(
+    work: string,
+    words: readonly string[],
+  ): Array<{ slug: string; headword: string; sections: string; word: string }> {
+    if (!words.length) return [];
+    return this.stmt(
+      `SELECT t.slug, t.headword, t.sections, w.word FROM topic_words w
+       JOIN topic_entries t ON t.work = w.work AND t.slug = w.slug
+       WHERE w.work = ? AND w.word IN (SELECT value FROM json_each(?)) ORDER BY t.id`,
+    ).all(work, JSON.stringify(words)) as Array<{ slug: string; headword: string; sections: string; word: string }>;
+  }
+
   strongs(number: string): StrongsRow | undefined {
     return this.stmt(
       'SELECT number, lexicon, lemma, transliteration, pronunciation, gloss, definition FROM strongs WHERE number = ?',

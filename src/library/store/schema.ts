@@ -19,6 +19,7 @@
  * dictionary_fts     FTS5 over headwords (headword-prefix search with `^`)
  * topic_entries      per topical work: slug, headword, sections (JSON), plain text
  * topic_fts          FTS5 over topic headwords
+ * topic_words        per topical work that lists them (Everyday Topics): the everyday words naming each topic
  * strongs            Strong's Greek and Hebrew entries (number like G26 / H430)
  * strongs_fts        FTS5 over lemma, transliteration, gloss and definition
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
@@ -35,7 +36,7 @@
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
 export const CROSSREF_REACH_MOST = 'crossrefReachMost';
@@ -124,6 +125,8 @@ CREATE TABLE topic_entries (
 CREATE UNIQUE INDEX topic_entries_key ON topic_entries (work, slug);
 CREATE INDEX topic_entries_headword ON topic_entries (work, headword COLLATE NOCASE);
 CREATE VIRTUAL TABLE topic_fts USING fts5(headword, content='topic_entries', content_rowid='id');
+CREATE TABLE topic_words (work TEXT NOT NULL, word TEXT NOT NULL, slug TEXT NOT NULL);
+CREATE INDEX topic_words_word ON topic_words (work, word);
 CREATE TABLE strongs (
   id INTEGER PRIMARY KEY,
   number TEXT NOT NULL UNIQUE,

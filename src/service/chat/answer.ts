@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
+import { EVERYDAY_TOPICS, headwordTopics } from '../../library/import/known-modules.js';
 import { keyPrincipal, LOCAL_PRINCIPAL, type ServiceDeps } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { KeyRecord } from '../keys/keys.js';
@@ -21,7 +22,8 @@ function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>, canRead
   if (g.commentary) used.add(g.commentary.id);
   for (const id of g.headings) used.add(id);
   const all = deps.store.resources().filter((r) => canRead(r.id));
-  if (g.topics.length) used.add(all.find((x) => x.kind === 'topics')?.id ?? '');
+  if (g.topics.length) used.add(headwordTopics(all)?.id ?? '');
+  if (g.everyday) used.add(EVERYDAY_TOPICS.id);
   if (g.crossrefs) used.add(all.find((x) => x.kind === 'crossrefs')?.id ?? '');
   if (g.stories.length) used.add('stories');
   if (g.strongs.length)

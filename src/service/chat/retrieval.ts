@@ -2,6 +2,7 @@ import { BOOKS } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
 import { parseReference } from '../../core/reference/reference.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
+import { headwordTopics } from '../../library/import/known-modules.js';
 import type { LibraryStore, StrongsRow, TopicRow } from '../../library/store/library-store.js';
 import type { Principal } from '../context.js';
 import { findVerses } from '../find/engine.js';
@@ -48,6 +49,8 @@ export interface Grounding {
   crossrefs: boolean;
   /** The commentaries whose headings are shown as themes (their attribution is then due). */
   headings: string[];
+  /** Whether an Everyday Topics subject is shown as a theme (its attribution is then due). */
+  everyday?: boolean;
 }
 
 /** How many verses each persona's answer quotes: the simple helper two or three at most. */
@@ -63,6 +66,7 @@ const ORIGINAL_WORDS = 6;
 
 const TOPIC_WHY = /^topic: (.+?)(?: \(see also from .+\))?$/;
 const STORY_WHY = /^story: (.+)$/;
+const EVERYDAY_WHY = /^everyday topic: (.+)$/;
 /** The find engine's commentary reason: the commentary's name, its heading in quotes, the passage. */
 const HEADING_WHY = /^commentary: .+?, "(.+)" \(.+\)$/;
 
@@ -110,7 +114,7 @@ export function retrieve(
   });
   const shown = found.results.slice(0, VERSES[persona]);
   const usable = store.resources().filter((r) => principal.canRead(r.id));
-  const nave = usable.find((r) => r.kind === 'topics')?.id;
+  const nave = headwordTopics(usable)?.id;
   const topicCache = new Map<string, TopicRow | undefined>();
   const topic = (headword: string) => {
     if (!nave) return undefined;
@@ -139,7 +143,13 @@ export function retrieve(
       const head = heading?.split(/[.:]/)[0]?.trim();
       theme = head && !/^see$/i.test(head) ? `${titled(entry.headword)}: ${quiet(head)}` : titled(entry.headword);
     }
-    // No Nave's sub-heading: the commentary heading over the verse's passage, when one brought it in.
+    // No Nave's sub-heading: the everyday topic that brought it in ("Anxiety and worry").
+    const everyday = theme ? undefined : r.why.map((w) => w.match(EVERYDAY_WHY)?.[1]).find((h) => h);
+    if (everyday) {
+      theme = everyday;
+      grounding.everyday = true;
+    }
+    // Else the commentary heading over the verse's passage, when one brought it in.
     const heading = theme ? undefined : r.why.map((w) => w.match(HEADING_WHY)?.[1]).find((h) => h);
     if (heading) {
       // A heading cut from a sentence of Matthew Henry's ("to live in mutual love…") reads as a title.

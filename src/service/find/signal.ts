@@ -8,6 +8,7 @@ export const SIGNALS = [
   'passage',
   'strongs',
   'topics',
+  'everyday',
   'commentary',
   'stories',
   'crossrefs',
@@ -53,6 +54,8 @@ export interface FindInput {
   translations: string[];
   /** The topical work, cross-reference set and story collection, when readable. */
   topics?: string;
+  /** Everyday Topics (our own topical index in today's words), when readable. */
+  everyday?: string;
   crossrefs?: string;
   stories?: string;
   /** The KJV word book (today's words to the KJV's), when readable with the KJV it cites. */

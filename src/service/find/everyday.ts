@@ -1,0 +1,45 @@
+import type { TopicSection } from '../../core/schemas/topics.js';
+import type { FindInput, Vote } from './signal.js';
+import { verseKey } from './signal.js';
+import { inflectionless } from './stem.js';
+
+/** Each key verse after the first counts this much less (the first listed is the most cited). */
+const PER_PLACE = 0.1;
+/** Each verse after the first of a listed range ("Matthew 6:25-34") counts for this much. */
+const IN_RANGE = 0.5;
+
+/**
+ * Everyday Topics (our own index of the subjects people ask about, in today's words, with their
+ * key verses): the topics a question's words name ("worry", "anxious" → Anxiety and worry), each
+ * key verse voting by its place in the list. Nave's names its topics in 1896's words
+ * (COVETOUSNESS, OLD AGE) and lists every verse that touches one; this lists the few people mean.
+ */
+export function everydayVotes(input: FindInput): Vote[] {
+  const work = input.everyday;
+  if (!work || !input.words.length) return [];
+  // Each word as typed and without its inflection ("worries" → worry, "grieving" → griev, grieve):
+  // the subjects list their words' common forms, not every one.
+  const asked = new Set<string>();
+  for (const w of input.words) {
+    const bare = inflectionless(w);
+    for (const form of [w, bare, `${bare}e`, w.replace(/ie[sd]$/, 'y'), w.replace(/(?:ing|ed)$/, '')]) asked.add(form);
+  }
+  const votes = new Map<number, Vote>();
+  const seen = new Set<string>();
+  for (const topic of input.store.topicsNamedBy(work, [...asked])) {
+    if (seen.has(topic.slug)) continue;
+    seen.add(topic.slug);
+    const why = `everyday topic: ${topic.headword}`;
+    const refs = (JSON.parse(topic.sections) as TopicSection[]).flatMap((s) => s.refs);
+    refs.forEach((r, place) => {
+      const weight = 1 / (1 + PER_PLACE * place);
+      for (let v = r.v; v <= (r.vEnd ?? r.v); v++) {
+        const key = verseKey(r.bookNum, r.ch, v);
+        const score = weight * (v === r.v ? 1 : IN_RANGE);
+        const old = votes.get(key);
+        if (!old || old.score < score) votes.set(key, { key, score, why, resource: work });
+      }
+    });
+  }
+  return [...votes.values()];
+}
