@@ -27,13 +27,13 @@ export async function elsewhere(client: BibleClient, word: string, skip?: Place)
     const hits = await quiet(client.stories({ q, limit: 3 }));
     for (const s of hits?.stories ?? []) out.push(`\`bible story ${s.slug}\` (${s.title})`);
   }
-  if (skip !== 'topics') {
-    const many = catalog.topics.length > 1;
-    for (const t of catalog.topics) {
-      const hits = await quiet(client.topicSearch(t.id, q));
-      for (const h of hits?.results.slice(0, 3) ?? [])
-        out.push(`\`bible topic entry ${h.slug}${many ? ` --source ${t.id}` : ''}\` (${t.id}: ${h.headword})`);
-    }
+  // Asked even after a topic lookup failed: that one names a headword exactly, the search finds it
+  // among a headword's words ("worry" in Everyday Topics' "Anxiety and worry").
+  const many = catalog.topics.length > 1;
+  for (const t of catalog.topics) {
+    const hits = await quiet(client.topicSearch(t.id, q));
+    for (const h of hits?.results.slice(0, 3) ?? [])
+      out.push(`\`bible topic entry ${h.slug}${many ? ` --source ${t.id}` : ''}\` (${t.id}: ${h.headword})`);
   }
   if (skip !== 'dictionaries') {
     for (const d of catalog.dictionaries) {

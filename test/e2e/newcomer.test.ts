@@ -176,7 +176,7 @@ describe("the newcomer's path", () => {
       const worry = await runCli(['topic', 'worry']);
       expect(worry.code).toBe(4);
       expect(worry.stderr).toMatch(
-        /^bible: no topic 'worry'; the library has: `bible find worry` \(the verses about it\), `bible strongs H\d+` /,
+        /^bible: no topic 'worry'; the library has: `bible find worry` \(the verses about it\), `bible topic entry anxiety-and-worry --source everyday-topics` \(everyday-topics: Anxiety and worry\), `bible strongs H\d+` /,
       );
       const atonement = await runCli(['dictionary', 'atonement']);
       expect(atonement.code).toBe(4);
@@ -190,6 +190,12 @@ describe("the newcomer's path", () => {
       );
       // and what it points to works
       expect((await runCli(['topic', 'entry', 'atonement'])).stdout).toMatch(/^ATONEMENT \(nave\)\n/);
+      // Without --source, an entry another topical work holds is found there.
+      expect((await runCli(['topic', 'entry', 'anxiety-and-worry'])).stdout).toMatch(
+        /^Anxiety and worry \(everyday-topics\)\n/,
+      );
+      const nowhere = await runCli(['topic', 'entry', 'anxiety-and-worry', '--source', 'nave']);
+      expect([nowhere.code, nowhere.stderr]).toEqual([4, "bible: nave has no topic 'anxiety-and-worry' [NOT_FOUND]\n"]);
     });
 
     it('stories: --search as --q, a theme in any case', async () => {

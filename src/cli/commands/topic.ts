@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { BibleClient } from '../../client/client.js';
+import { BibleApiError } from '../../client/errors.js';
 import type { PassageResult } from '../../core/schemas/bible.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import { quoted } from '../../core/text/quoted.js';
@@ -102,7 +104,8 @@ export async function runTopicBrowse(opts: SourceOption & { letter: string }, ct
 
 export async function runTopicEntry(opts: SourceOption & TextOptions & { slug: string }, ctx: Context): Promise<void> {
   const id = await ctx.resourceId('topics', opts.source);
-  const data = await (await ctx.client()).topicEntry(id, opts.slug);
+  const client = await ctx.client();
+  const data = await topicEntryAnywhere(client, id, opts.slug, opts.source === undefined);
   const texts = await sectionTexts(ctx, data.sections, opts);
   await present(
     ctx,
@@ -113,6 +116,25 @@ export async function runTopicEntry(opts: SourceOption & TextOptions & { slug: s
     },
     { json: opts.text ? { ...data, texts } : data },
   );
+}
+
+/**
+ * The entry in the topical work, or, without --source, in another readable topical work that
+ * has the slug (`bible topic entry anxiety-and-worry` is Everyday Topics', not Nave's, as the dead
+ * end of `bible topic worry` names it); the first work's NOT_FOUND where none has it.
+ */
+async function topicEntryAnywhere(client: BibleClient, id: string, slug: string, anywhere: boolean) {
+  try {
+    return await client.topicEntry(id, slug);
+  } catch (err) {
+    if (!anywhere || !(err instanceof BibleApiError) || err.code !== 'NOT_FOUND') throw err;
+    const others = (await client.catalog()).topics.filter((t) => t.id !== id);
+    for (const t of others) {
+      const found = await client.topicEntry(t.id, slug).catch(() => undefined);
+      if (found) return found;
+    }
+    throw err;
+  }
 }
 
 const TEXT = ['--text', 'print the text of every reference'] as const;
