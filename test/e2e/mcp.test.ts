@@ -206,10 +206,12 @@ describe('bible mcp over stdio (embedded library)', () => {
     expect(r.data).toMatchObject({ id: 'mhcc', book: 'John', chapter: 3, entries: [{ verse: 16 }] });
   });
 
-  itWithSword("topic: Nave's on faith", async () => {
+  itWithSword("topic: Nave's and Everyday Topics on faith, each under its own name", async () => {
     const r = await call(client, 'topic', { topic: 'faith' });
-    expect(r.text.split('\n')[0]).toBe('FAITH');
+    expect(r.text.split('\n')[0]).toBe('FAITH (nave)');
+    expect(r.text).toMatch(/\n\nFAITH \(everyday-topics\)\nKey verses: Hebrews 11:/);
     expect(r.text).toContain("Nave's Topical Bible");
+    expect(r.text).toContain('Everyday Topics: key verses');
     expect(r.data).toMatchObject({ headword: 'FAITH' });
   });
 });

@@ -350,7 +350,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Topical Bible',
       description:
-        "A topic's entries in every topical work (Nave's Topical Bible): headings with the verses on each, " +
+        "A topic's entries in every topical work (Nave's Topical Bible; Everyday Topics, the key verses on a subject in today's words): " +
+        'headings with the verses on each, each work under its own name, ' +
         'to gather what Scripture says on a subject. Example: {"topic": "faith"}. ' +
         'A subject with no entry (NOT_FOUND) may still be found by find, in your own words.',
       input: { topic: z.string().min(1).max(100).describe('A topic headword, like faith, prayer or Abraham') },
@@ -358,16 +359,19 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     },
     async (args) => {
       const data = await client.topicMerged(args.topic);
-      const text = [
-        data.headword,
-        ...data.sources.flatMap((s) =>
-          s.sections.map(
-            (sec) =>
-              `${sec.heading ? `${sec.heading}: ` : ''}${sec.refs.map((r) => r.ref).join('; ')}` +
-              (sec.see.length ? ` (see also ${sec.see.join(', ')})` : ''),
-          ),
-        ),
-      ].join('\n');
+      // Each work under its own name, as `bible topic` prints it: its sections are no part of the other's.
+      const text = data.sources
+        .map((s) =>
+          [
+            `${data.headword} (${s.id})`,
+            ...s.sections.map(
+              (sec) =>
+                `${sec.heading ? `${sec.heading}: ` : ''}${sec.refs.map((r) => r.ref).join('; ')}` +
+                (sec.see.length ? ` (see also ${sec.see.join(', ')})` : ''),
+            ),
+          ].join('\n'),
+        )
+        .join('\n\n');
       return { data, text, attribution: data.sources.map((s) => s.attribution).join('\n') };
     },
   );
