@@ -8,6 +8,7 @@ import { WordBookEntry } from '../../core/schemas/wordbook.js';
 import { wordBookText } from '../../core/wordbook-text.js';
 import { topicRefOf } from '../markup/tei.js';
 import { EVERYDAY_TOPICS, STORIES, WORDBOOK } from './known-modules.js';
+import { slugify } from './sword-dictionaries.js';
 import type { LibraryWriter } from './writer.js';
 
 export interface CuratedImport {
@@ -109,13 +110,6 @@ export function loadEverydayTopics(dataDir: string): { topics: EverydayTopic[]; 
   return { topics, rejected };
 }
 
-/** "Anxiety and worry" → "anxiety-and-worry". */
-const slugOf = (topic: string) =>
-  topic
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /**
  * Everyday Topics as a topical work: each subject an entry of one section, its key verses, and
  * the everyday words that name it (topic_words), which `bible find` reads.
@@ -125,7 +119,7 @@ export function importEverydayTopics(writer: LibraryWriter, dataDir: string): Cu
   const seen = new Set<string>();
   writer.transaction(() => {
     for (const t of topics) {
-      const slug = slugOf(t.topic);
+      const slug = slugify(t.topic);
       if (seen.has(slug)) {
         rejected.push(`${t.topic}: duplicate topic`);
         continue;
