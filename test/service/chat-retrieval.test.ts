@@ -38,6 +38,10 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     const reply = await ask(store, 'What does the Bible say about loneliness?');
     expect(reply).toContain('**Loneliness**');
     expect(reply).toContain('Everyday Topics: key verses on the subjects people ask about');
+    // Credited too where it brought quoted verses in but Nave's sub-headings title them.
+    const anger = await ask(store, 'What does the Bible say about anger?');
+    expect(anger).not.toContain('**Anger**\n');
+    expect(anger).toContain('Everyday Topics: key verses on the subjects people ask about');
   });
 
   it('names the related topic and a story though no quoted verse came from them: forgiveness', async () => {

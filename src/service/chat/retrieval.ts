@@ -49,7 +49,7 @@ export interface Grounding {
   crossrefs: boolean;
   /** The commentaries whose headings are shown as themes (their attribution is then due). */
   headings: string[];
-  /** Whether an Everyday Topics subject is shown as a theme (its attribution is then due). */
+  /** Whether an Everyday Topics subject brought in a shown verse (its attribution is then due). */
   everyday?: boolean;
 }
 
@@ -143,12 +143,11 @@ export function retrieve(
       const head = heading?.split(/[.:]/)[0]?.trim();
       theme = head && !/^see$/i.test(head) ? `${titled(entry.headword)}: ${quiet(head)}` : titled(entry.headword);
     }
-    // No Nave's sub-heading: the everyday topic that brought it in ("Anxiety and worry").
-    const everyday = theme ? undefined : r.why.map((w) => w.match(EVERYDAY_WHY)?.[1]).find((h) => h);
-    if (everyday) {
-      theme = everyday;
-      grounding.everyday = true;
-    }
+    // No Nave's sub-heading: the everyday topic that brought it in ("Anxiety and worry"). Its
+    // attribution is due for any quoted verse it brought in, themed or not.
+    const everyday = r.why.map((w) => w.match(EVERYDAY_WHY)?.[1]).find((h) => h);
+    if (everyday) grounding.everyday = true;
+    if (everyday && !theme) theme = everyday;
     // Else the commentary heading over the verse's passage, when one brought it in.
     const heading = theme ? undefined : r.why.map((w) => w.match(HEADING_WHY)?.[1]).find((h) => h);
     if (heading) {
