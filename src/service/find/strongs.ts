@@ -172,14 +172,18 @@ export function meaningHolds(entry: { gloss: string; definition: string }, prefi
  * H8123 "Shimshon", the KJV "Samson". A gloss that begins "I" or "Oh" ("I ought") is no name.
  */
 export function anotherName(entry: { gloss: string; definition: string }, word: string): boolean {
-  const gloss = entry.gloss.replace(/^[^A-Za-z]+/, '');
-  if (!/^[A-Z]/.test(gloss) || /^(?:I|Oh)\b/.test(gloss)) return false;
+  // Past a mark ("{Koresh"); a capital outside ASCII ("Ægyptus") through \p{Lu}, only then compiled.
+  const gloss = entry.gloss.replace(/^[{[("'\s]+/, '');
+  const first = gloss[0] ?? '';
+  const capital = first < '\u0080' ? first >= 'A' && first <= 'Z' : /\p{Lu}/u.test(first);
+  if (!capital || /^(?:I|Oh)\b/.test(gloss)) return false;
   const kjv = entry.definition.indexOf('KJV:');
   const renderings = kjv >= 0 ? entry.definition.slice(kjv + 'KJV:'.length).split(/[,;.]/) : [];
   const names = [gloss.split(/[,\s(]/)[0] ?? '', ...renderings].map((n) =>
     n
       .toLowerCase()
       .replace(/\([^)]*\)/g, '')
+      .normalize('NFKD')
       .replace(/[^a-z]/g, ''),
   );
   const w = word.toLowerCase();

@@ -17,7 +17,7 @@ export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       path: PATH,
       operationId: 'findVerses',
       summary: 'The verses a question most likely means',
-      description: `A question or a half-remembered line in everyday words ("what does the Bible say about worry?", "love is patient"), at most ${FIND_QUESTION_MAX} characters. Answers up to \`limit\` verses (1-${FIND_LIMIT_MAX}, default ${FIND_LIMIT_DEFAULT}) in the translation, best first, each with why it was chosen: references the question names come first, then a fusion of word and phrase matches in the KJV and WEB, Strong's numbers, Nave's topics, commentary headings, stories and TSK cross-references, drawing only on resources the key may read. An unknown translation is 404, one the key may not read 403.`,
+      description: `A question or a half-remembered line in everyday words ("what does the Bible say about worry?", "love is patient"), at most ${FIND_QUESTION_MAX} characters. Answers up to \`limit\` verses (1-${FIND_LIMIT_MAX}, default ${FIND_LIMIT_DEFAULT}) in the translation, best first, each with why it was chosen: references the question names come first, then a fusion of word and phrase matches in the KJV and WEB, Strong's numbers, Nave's topics, Everyday Topics (key verses on a subject in today's words), commentary headings, stories and TSK cross-references, drawing only on resources the key may read. An unknown translation is 404, one the key may not read 403.`,
       tags: ['bible'],
       extension: true,
       request: {
