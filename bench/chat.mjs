@@ -6,7 +6,7 @@
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
-// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path]
+// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path] [--heldout2 path]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
@@ -85,8 +85,8 @@ for (const [name, path] of questionSets(values)) {
     console.log(
       `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)  name related topics ${pct(m.topics)}  a story ${pct(m.stories)}`,
     );
-    // The held-out set is read for its figures only, never question by question.
-    if (name === 'held-out') continue;
+    // The held-out sets are read for their figures only, never question by question.
+    if (name.startsWith('held-out')) continue;
     for (const q of m.flagged) console.log(`    flagged: ${q}`);
     if (process.env.BENCH_VERBOSE) for (const q of m.misses) console.log(`    missed: ${q}`);
   }

@@ -1,12 +1,12 @@
 // What bench/find.mjs and bench/chat.mjs share: the options naming the library and the four
-// question sets (dev beside the repository, train, train2 and held-out in bench/eval/), and the library path.
+// question sets (dev beside the repository, train, train2 and the two held-out sets in bench/eval/), and the library path.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** parseArgs options for --library, --dev, --train, --train2 and --heldout, with their defaults. */
+/** parseArgs options for --library, --dev, --train, --train2, --heldout and --heldout2, with their defaults. */
 export const questionSetOptions = {
   library: { type: 'string' },
   // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
@@ -19,6 +19,7 @@ export const questionSetOptions = {
   train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
   train2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train2.json') },
   heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
+  heldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout2.json') },
 };
 
 /** --library, else $BIBLE_DATA_DIR's library, else the default data directory's. */
@@ -30,7 +31,7 @@ export function libraryPath(values) {
 
 /**
  * The question sets as [name, path], in the order they are reported; a missing file is named and
- * left out. Only the held-out set is never tuned on: its answers are not printed one by one.
+ * left out. Only the held-out sets are never tuned on: their answers are not printed one by one.
  */
 export function questionSets(values) {
   return [
@@ -38,6 +39,7 @@ export function questionSets(values) {
     ['train', values.train],
     ['train2', values.train2],
     ['held-out', values.heldout],
+    ['held-out 2', values.heldout2],
   ].filter(([name, path]) => {
     if (path && existsSync(path)) return true;
     console.log(`(${name} set not found at ${path}; skipped)`);
