@@ -293,6 +293,16 @@ describe('the signals, on the real library', () => {
     expect(everydayVotes(input('worry'))).toEqual([]);
   });
 
+  itWithSword(
+    'everyday: a subject naming every word of the question votes in full, one naming a part half and a little',
+    () => {
+      const asked = (q: string) => everydayVotes(input(q, { everyday: 'everyday-topics' }));
+      // "worry" is every content word; "worry" and "money" are two, and Anxiety and worry names one.
+      expect(voteFor(asked('worry'), 'Philippians 4:6')?.score).toBe(1);
+      expect(voteFor(asked('worry about money'), 'Philippians 4:6')?.score).toBe(0.5 + 0.5 * 0.5 ** 4);
+    },
+  );
+
   itWithSword("topics: a phrase naming a topic, a word's topic and its see-also", () => {
     const golden = topicVotes(input('the golden rule'));
     expect(voteFor(golden, 'Matthew 7:12')).toEqual({
