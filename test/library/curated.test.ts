@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { canonicalPosition, parseReference, referenceVerses } from '../../src/core/reference/reference.js';
 import { StoryFields } from '../../src/core/schemas/stories.js';
-import { loadStories, loadWordBook } from '../../src/library/import/curated.js';
+import { loadStories, loadStoryKeys, loadWordBook } from '../../src/library/import/curated.js';
 import { TEST_LIBRARY } from '../support/env.js';
 
 const DATA = join(process.cwd(), 'data');
@@ -59,6 +60,52 @@ describe('stories in data/', () => {
       expect(sentences, `${s.slug} summary`).toBeGreaterThanOrEqual(3);
       expect(sentences, `${s.slug} summary`).toBeLessThanOrEqual(6);
     }
+  });
+});
+
+describe("the stories' key verses in data/story-keys.json", () => {
+  const { stories } = loadStories(DATA);
+  const { keys, rejected } = loadStoryKeys(DATA, stories);
+
+  it('name one to six verses inside its own passages for every story, and nothing else', () => {
+    expect(rejected).toEqual([]);
+    expect([...keys.keys()].sort()).toEqual(stories.map((s) => s.slug).sort());
+    for (const [slug, refs] of keys) {
+      expect(refs.length, slug).toBeGreaterThanOrEqual(1);
+      expect(refs.length, slug).toBeLessThanOrEqual(6);
+      // A key is a verse or a few: the heart of the story, not a passage of it.
+      for (const r of refs) expect(referenceVerses(parseReference(r)).length, `${slug} ${r}`).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('leave out and name a key outside its passages, one of no story, and one that is no reference', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bible-keys-'));
+    const red = stories.find((s) => s.slug === 'crossing-the-red-sea') as StoryFields;
+    writeFileSync(
+      join(dir, 'story-keys.json'),
+      JSON.stringify({
+        'crossing-the-red-sea': ['Exodus 14:21', 'Exodus 20:1', 'Exodus 99:1'],
+        'no-such-story': ['John 3:16'],
+      }),
+    );
+    const loaded = loadStoryKeys(dir, [red]);
+    rmSync(dir, { recursive: true });
+    expect(loaded.keys).toEqual(new Map([['crossing-the-red-sea', ['Exodus 14:21']]]));
+    expect(loaded.rejected).toEqual([
+      'story-keys.json: crossing-the-red-sea: Exodus 20:1 is no reference inside its passages',
+      'story-keys.json: crossing-the-red-sea: Exodus 99:1 is no reference inside its passages',
+      'story-keys.json: no-such-story: no such story',
+    ]);
+  });
+
+  it('are stored with their story', () => {
+    const db = new Database(TEST_LIBRARY, { readonly: true });
+    const row = db.prepare('SELECT key_verses FROM stories WHERE slug = ?').get('crossing-the-red-sea') as {
+      key_verses: string;
+    };
+    db.close();
+    expect(JSON.parse(row.key_verses)).toEqual(keys.get('crossing-the-red-sea'));
+    expect(JSON.parse(row.key_verses)[0]).toMatch(/^Exodus 14:/);
   });
 });
 

@@ -317,11 +317,20 @@ describe('the signals, on the real library', () => {
     expect(topicVotes(input('anxiety', { topics: undefined }))).toEqual([]);
   });
 
-  itWithSword('stories: the story the words name, its opening verse first', () => {
+  itWithSword('stories: the story the words name, its key verses first, then its opening and the rest of it', () => {
     const votes = storyVotes(input('Who betrayed Jesus?'));
-    expect(votes.some((v) => v.why === 'story: The Betrayal and Arrest of Jesus')).toBe(true);
+    expect(votes.some((v) => v.why.startsWith('story: The Betrayal and Arrest of Jesus'))).toBe(true);
     expect(Math.max(...votes.map((v) => v.score))).toBe(1);
     expect(storyVotes(input('Who betrayed Jesus?', { stories: undefined }))).toEqual([]);
+    // Crossing the Red Sea (Exodus 13:17-15:21): its key verses, not its opening, are the heart of it.
+    const sea = storyVotes(input('Moses parting the Red Sea'));
+    expect(voteFor(sea, 'Exodus 14:21')).toEqual({
+      key: verseKey(2, 14, 21),
+      score: 1,
+      why: 'story: Crossing the Red Sea, its key verses Exodus 14:21-22',
+    });
+    expect(voteFor(sea, 'Exodus 13:17')?.score).toBe(0.5);
+    expect(voteFor(sea, 'Exodus 14:1')?.score).toBe(0.3);
   });
 
   itWithSword(

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
-import { parseReference } from '../../core/reference/reference.js';
+import { parseReference, type Reference } from '../../core/reference/reference.js';
 import { EverydayTopic } from '../../core/schemas/everyday-topics.js';
 import { StoryFields } from '../../core/schemas/stories.js';
 import { WordBookEntry } from '../../core/schemas/wordbook.js';
@@ -74,8 +74,68 @@ export function loadWordBook(dataDir: string): { entries: WordBookEntry[]; rejec
   return { entries, rejected };
 }
 
+/** The most key verses one story may name (a story told in several gospels names each telling's). */
+const STORY_KEYS_MAX = 6;
+
+/** Whether a reference lies wholly inside another (same book, its first and last verse within). */
+function within(inner: Reference, outer: Reference): boolean {
+  const at = (p: Reference['start']) => p.chapter * 1000 + p.verse;
+  return (
+    inner.book.number === outer.book.number && at(inner.start) >= at(outer.start) && at(inner.end) <= at(outer.end)
+  );
+}
+
+/**
+ * The stories' key verses (data/story-keys.json: slug → references, the heart of each story,
+ * most central first), each kept only where it is a reference inside one of its story's own
+ * passages; what is left out is named in `rejected`. None when the file is absent.
+ */
+export function loadStoryKeys(
+  dataDir: string,
+  stories: readonly StoryFields[],
+): { keys: Map<string, string[]>; rejected: string[] } {
+  const path = join(dataDir, 'story-keys.json');
+  const keys = new Map<string, string[]>();
+  const rejected: string[] = [];
+  if (!existsSync(path)) return { keys, rejected };
+  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${path}: expected a JSON object of slug → references`);
+  const bySlug = new Map(stories.map((s) => [s.slug, s]));
+  for (const [slug, refs] of Object.entries(value)) {
+    const story = bySlug.get(slug);
+    if (!story) {
+      rejected.push(`story-keys.json: ${slug}: no such story`);
+      continue;
+    }
+    if (!Array.isArray(refs)) {
+      rejected.push(`story-keys.json: ${slug}: expected an array of references`);
+      continue;
+    }
+    const passages = story.passages.map((p) => parseReference(p.ref));
+    const kept: string[] = [];
+    for (const ref of refs.slice(0, STORY_KEYS_MAX)) {
+      const parsed = typeof ref === 'string' ? tryParse(ref) : undefined;
+      if (parsed && passages.some((p) => within(parsed, p))) kept.push(ref as string);
+      else rejected.push(`story-keys.json: ${slug}: ${String(ref)} is no reference inside its passages`);
+    }
+    keys.set(slug, kept);
+  }
+  return { keys, rejected };
+}
+
+function tryParse(ref: string): Reference | undefined {
+  try {
+    return parseReference(ref);
+  } catch {
+    return undefined;
+  }
+}
+
 export function importStories(writer: LibraryWriter, dataDir: string): CuratedImport {
   const { stories, rejected } = loadStories(dataDir);
+  const { keys, rejected: keysRejected } = loadStoryKeys(dataDir, stories);
+  rejected.push(...keysRejected);
   const seen = new Set<string>();
   writer.transaction(() => {
     for (const story of stories) {
@@ -84,7 +144,7 @@ export function importStories(writer: LibraryWriter, dataDir: string): CuratedIm
         continue;
       }
       seen.add(story.slug);
-      writer.story(story);
+      writer.story(story, keys.get(story.slug));
     }
   });
   writer.resource({ ...STORIES, kind: 'stories', source: 'data/stories' }, seen.size);

@@ -78,7 +78,7 @@ export class LibraryWriter {
       'INSERT INTO crossref_reach (book, chapter, verse, books) VALUES (?, ?, ?, ?)',
     );
     this.insertStory = this.db.prepare(
-      'INSERT INTO stories (slug, ord, theme_list, testament, kind, data, title, characters, hooks, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO stories (slug, ord, theme_list, testament, kind, data, title, characters, hooks, summary, key_verses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
   }
 
@@ -188,7 +188,8 @@ export class LibraryWriter {
     this.insertCrossrefReach.run(book, chapter, verse, books);
   }
 
-  story(story: StoryFields): void {
+  /** A story, with its key verses ("Exodus 14:21-22"), the heart of it, which `bible find` reads. */
+  story(story: StoryFields, keyVerses: readonly string[] = []): void {
     this.insertStory.run(
       story.slug,
       story.order,
@@ -200,6 +201,7 @@ export class LibraryWriter {
       story.characters.join(', '),
       story.hooks.join(' '),
       story.summary,
+      JSON.stringify(keyVerses),
     );
   }
 

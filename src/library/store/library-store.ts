@@ -824,16 +824,23 @@ export class LibraryStore {
     return n;
   }
 
-  /** Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh most). */
-  rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number }> {
+  /**
+   * Stories matching an FTS5 expression, best first, with BM25 relevance (title and characters weigh
+   * most), and each one's key verses (the heart of it, most central first).
+   */
+  rankedStories(match: string, limit: number): Array<{ story: StoryFields; score: number; keyVerses: string[] }> {
     // The weights as FTS5's rank, so FTS5 sorts the rowids and only the best stories' data are
     // read, where ORDER BY bm25() sorted every matching story's (~0.2 ms of a cold `bible find`).
     // The same rows and scores, ties included, for 750 match expressions of the question sets.
     const rows = this.stmt(
-      `SELECT s.data, -f.rank AS score FROM stories_fts f JOIN stories s ON s.id = f.rowid
+      `SELECT s.data, s.key_verses, -f.rank AS score FROM stories_fts f JOIN stories s ON s.id = f.rowid
        WHERE stories_fts MATCH ? AND f.rank MATCH 'bm25(8.0, 4.0, 2.0, 1.0)' ORDER BY f.rank LIMIT ?`,
-    ).all(match, limit) as Array<{ data: string; score: number }>;
-    return rows.map((r) => ({ story: JSON.parse(r.data) as StoryFields, score: r.score }));
+    ).all(match, limit) as Array<{ data: string; key_verses: string; score: number }>;
+    return rows.map((r) => ({
+      story: JSON.parse(r.data) as StoryFields,
+      score: r.score,
+      keyVerses: JSON.parse(r.key_verses) as string[],
+    }));
   }
   /** Lexicon entries whose transliteration is the word, accents aside ("agape" → G26 agápē), lowest number first. */
   strongsByTransliteration(word: string, lexicons: Array<'greek' | 'hebrew'>, limit: number): StrongsRow[] {

@@ -25,7 +25,8 @@
  * crossrefs          per verse: the referenced verses (JSON array of "Book c:v")
  * crossref_reach     per verse: how many books of the Bible hold a cross-reference to it, a
  *                    measure of how well known a verse is, for `bible find`
- * stories            curated stories (JSON), with canonical reading order
+ * stories            curated stories (JSON), with canonical reading order, and their key verses
+ *                    (the verses that tell each one's heart, data/story-keys.json) for `bible find`
  * stories_fts        FTS5 over title, characters, hooks and summary
  * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
  *                    a Porter-stemmed column per English translation (FIND_TRANSLATIONS), so one
@@ -36,7 +37,7 @@
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
 export const CROSSREF_REACH_MOST = 'crossrefReachMost';
@@ -163,7 +164,8 @@ CREATE TABLE stories (
   title TEXT NOT NULL,
   characters TEXT NOT NULL,
   hooks TEXT NOT NULL,
-  summary TEXT NOT NULL
+  summary TEXT NOT NULL,
+  key_verses TEXT NOT NULL DEFAULT '[]'
 );
 CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');

@@ -65,7 +65,8 @@ const CONTEXT_VERSES = 15;
 const ORIGINAL_WORDS = 6;
 
 const TOPIC_WHY = /^topic: (.+?)(?: \(see also from .+\))?$/;
-const STORY_WHY = /^story: (.+)$/;
+/** The find engine's story reason: the title, and the key verses where one of them is the verse. */
+const STORY_WHY = /^story: (.+?)(?:, its key verses? .+)?$/;
 const EVERYDAY_WHY = /^everyday topic: (.+)$/;
 /** The find engine's commentary reason: the commentary's name, its heading in quotes, the passage. */
 const HEADING_WHY = /^commentary: .+?, "(.+)" \(.+\)$/;
