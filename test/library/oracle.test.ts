@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { BOOKS } from '../../src/core/canon/canon.js';
+import { STRAY_USFM } from '../../src/library/markup/osis-study.js';
 import { exportByVerse, exportModule, patchedSwordPath, squash } from '../support/diatheke.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
 
@@ -64,7 +65,10 @@ describe('the library against libsword (mod2imp -s)', () => {
           const row = get.get(id, book, chapter, verse) as { text: string } | undefined;
           // libsword shows the second of two Strong's numbers in one lemma attribute
           // (`lemma="strong:H1368 H2428"`, common in RV1909) as text even with Strong's off.
-          const theirs = squash((module_.get(`${book}:${chapter}:${verse}`) ?? '').replace(/<[GH]\d+>/g, ''));
+          // The module's stray `\nd ` markers are dropped at import (STRAY_USFM).
+          const theirs = squash(
+            (module_.get(`${book}:${chapter}:${verse}`) ?? '').replace(/<[GH]\d+>/g, '').replace(STRAY_USFM, ''),
+          );
           if (!row && !theirs) continue;
           compared++;
           if (squash(row?.text ?? '') !== theirs)
@@ -76,6 +80,19 @@ describe('the library against libsword (mod2imp -s)', () => {
       240_000,
     );
   }
+
+  itWithSword("drops the KJV module's stray USFM markers that libsword prints (\\nd in 27 verses)", () => {
+    const text = (book: number, chapter: number, verse: number) =>
+      (
+        db
+          .prepare("SELECT text FROM verses WHERE translation = 'kjv' AND book = ? AND chapter = ? AND verse = ?")
+          .get(book, chapter, verse) as { text: string }
+      ).text;
+    expect(text(23, 7, 11)).toBe(
+      'Ask thee a sign of the LORD thy God; ask it either in the depth, or in the height above.',
+    );
+    expect(db.prepare("SELECT count(*) AS n FROM verses WHERE text LIKE '%\\%'").get()).toEqual({ n: 0 });
+  });
 
   itWithSword(
     'nave: 50 topics equal the module',

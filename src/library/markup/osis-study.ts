@@ -45,6 +45,13 @@ function normalise(s: string): string {
   return s.replace(/\u00b6/g, ' ').replace(/\s+/g, ' ');
 }
 
+/**
+ * A USFM character marker left in the text by a module's conversion: engKJV2006eb has "the \nd
+ * LORD" in 27 verses (1 Samuel 3:8, Isaiah 7:11), a `\nd` whose `<divineName>` never opened, and
+ * libsword prints it as it stands. It is dropped, space and all.
+ */
+export const STRAY_USFM = /\\nd\s/g;
+
 /** Tags whose content is not verse text. */
 const SKIPPED_IN_VERSES = new Set(['note', 'title']);
 
@@ -92,9 +99,10 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
         else if (note && !note.refs.includes(true)) note.text += t.text;
         continue;
       }
-      if (gap && /\S$/.test(out) && /^\S/.test(t.text)) append(' ');
+      const text = t.text.includes('\\') ? t.text.replace(STRAY_USFM, '') : t.text;
+      if (gap && /\S$/.test(out) && /^\S/.test(text)) append(' ');
       gap = false;
-      append(t.text);
+      append(text);
       continue;
     }
     if (SKIPPED_IN_VERSES.has(t.name)) {
