@@ -1,21 +1,38 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEverydayTopics } from '../../src/library/import/curated.js';
 import { useTestStore } from '../support/test-store.js';
 
-describe("Everyday Topics (data/modern-topics.json), our own topical index in today's words", () => {
+const readJson = (file: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'data', 'everyday-topics', file), 'utf8')) as Array<{
+    topic: string;
+    words: string[];
+    verses: string[];
+  }>;
+
+describe("Everyday Topics (data/everyday-topics/), our own topical index in today's words", () => {
   const store = useTestStore();
 
-  it('is valid throughout: every subject, word and reference', () => {
+  it('is valid throughout: every subject, named passage, word and reference', () => {
     const { topics, rejected } = loadEverydayTopics(join(process.cwd(), 'data'));
     expect(rejected).toEqual([]);
-    expect(topics.length).toBeGreaterThanOrEqual(200);
-    // A word names at most two subjects, and each subject lists a few key verses.
-    const subjects = new Map<string, number>();
-    for (const t of topics) for (const w of new Set(t.words)) subjects.set(w, (subjects.get(w) ?? 0) + 1);
-    expect([...subjects].filter(([, n]) => n > 2)).toEqual([]);
-    for (const t of topics) expect(t.verses.length, t.topic).toBeGreaterThanOrEqual(3);
-    expect(new Set(topics.map((t) => t.topic)).size).toBe(topics.length);
+    expect(new Set(topics.map((t) => t.topic.toLowerCase())).size).toBe(topics.length);
+    const subjects = readJson('subjects.json');
+    const named = readJson('named-passages.json');
+    expect(topics.length).toBe(subjects.length + named.length);
+    expect(subjects.length).toBeGreaterThanOrEqual(400);
+    expect(named.length).toBeGreaterThanOrEqual(600);
+    // A word names at most two subjects, and each subject lists a few key verses; a named passage
+    // is a few verses named by two words or more.
+    const naming = new Map<string, number>();
+    for (const t of subjects) for (const w of new Set(t.words)) naming.set(w, (naming.get(w) ?? 0) + 1);
+    expect([...naming].filter(([, n]) => n > 2)).toEqual([]);
+    for (const t of subjects) expect(t.verses.length, t.topic).toBeGreaterThanOrEqual(3);
+    for (const t of named) {
+      expect(t.words.length, t.topic).toBeGreaterThanOrEqual(2);
+      expect(t.verses.length, t.topic).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('is imported as a topical work whose everyday words name its subjects', () => {
@@ -33,7 +50,7 @@ describe("Everyday Topics (data/modern-topics.json), our own topical index in to
       v: 6,
       vEnd: 7,
     });
-    expect(store().topicsNamedBy('everyday-topics', ['melchizedek'])).toEqual([]);
+    expect(store().topicsNamedBy('everyday-topics', ['mahershalalhashbaz'])).toEqual([]);
     // Nave's stays the topical work named by headword.
     expect(store().topicByHeadword('nave', 'anxiety')?.headword).toBe('ANXIETY');
   });

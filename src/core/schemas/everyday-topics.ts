@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReferenceText } from './references.js';
 
-/** One subject of Everyday Topics as authored in data/modern-topics.json. */
+/** One subject or named passage of Everyday Topics as authored in data/everyday-topics/. */
 export const EverydayTopic = z.object({
   topic: z.string().min(1),
   /** The everyday words that name it ("worry", "anxious"), one word each, in lower case. */

@@ -160,13 +160,26 @@ export function importWordBook(writer: LibraryWriter, dataDir: string): CuratedI
   return { count: entries.length, rejected };
 }
 
-/** Everyday Topics (data/modern-topics.json), validated, in the file's order. */
+/**
+ * The files of Everyday Topics (in data/everyday-topics/), in the order they are read: the
+ * subjects people ask about ("Anxiety and worry"), then the passages they know by a name ("The
+ * Beatitudes", "The thief on the cross").
+ */
+export const EVERYDAY_TOPICS_FILES = ['subjects.json', 'named-passages.json'] as const;
+
+/** Everyday Topics (data/everyday-topics/*.json), validated, in the files' order. */
 export function loadEverydayTopics(dataDir: string): { topics: EverydayTopic[]; rejected: string[] } {
-  const { items: topics, rejected } = loadValidated(
-    join(dataDir, 'modern-topics.json'),
-    EverydayTopic,
-    (item) => (item as { topic?: string }).topic ?? '?',
-  );
+  const topics: EverydayTopic[] = [];
+  const rejected: string[] = [];
+  for (const file of EVERYDAY_TOPICS_FILES) {
+    const loaded = loadValidated(
+      join(dataDir, 'everyday-topics', file),
+      EverydayTopic,
+      (item) => `${file}: ${(item as { topic?: string }).topic ?? '?'}`,
+    );
+    topics.push(...loaded.items);
+    rejected.push(...loaded.rejected);
+  }
   return { topics, rejected };
 }
 
@@ -191,6 +204,6 @@ export function importEverydayTopics(writer: LibraryWriter, dataDir: string): Cu
       for (const word of new Set(t.words)) writer.topicWord(EVERYDAY_TOPICS.id, word, slug);
     }
   });
-  writer.resource({ ...EVERYDAY_TOPICS, kind: 'topics', source: 'data/modern-topics.json' }, seen.size);
+  writer.resource({ ...EVERYDAY_TOPICS, kind: 'topics', source: 'data/everyday-topics' }, seen.size);
   return { count: seen.size, rejected };
 }

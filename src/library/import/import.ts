@@ -180,7 +180,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
     };
     await curated('data/stories', 'stories', () => importStories(writer, dataDir));
     await curated('data/kjv-wordbook.json', 'kjv-wordbook', () => importWordBook(writer, dataDir));
-    await curated('data/modern-topics.json', 'everyday-topics', () => importEverydayTopics(writer, dataDir));
+    await curated('data/everyday-topics', 'everyday-topics', () => importEverydayTopics(writer, dataDir));
     writer.meta('importedAt', new Date().toISOString());
     writer.meta('swordRoots', discovery.roots);
     writer.meta('modules', moduleFingerprints(discovery.modules));
