@@ -57,7 +57,8 @@ describe('the chat grounded in the find engine (issue 16)', () => {
 
   it('finds "faith without works" in James, not in verses that only share "without"', async () => {
     const refs = quoted(await ask(store, 'Where does the phrase faith without works occur?'));
-    expect(refs.slice(0, 4)).toEqual(expect.arrayContaining(['James 2:20', 'James 2:26']));
+    // Grouped under their themes (Nave's WORKS, the named passage "Faith without works is dead").
+    expect(refs.slice(0, 6)).toEqual(expect.arrayContaining(['James 2:20', 'James 2:26']));
     expect(refs).not.toContain('Hosea 3:4');
     expect(refs).not.toContain('Romans 1:31');
   });

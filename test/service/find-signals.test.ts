@@ -127,7 +127,11 @@ describe('reading a question', () => {
       'is',
     ]);
     expect(['anxiety', 'worry', 'patient', 'lie'].map(lexiconPrefix)).toEqual(['anxi', 'worr', 'pati', 'lie']);
-    expect(wordsMatch(['cheerfully', 'sin', 'say "x"'])).toBe('"cheerfully" OR "cheerful"* OR "sin" OR "say ""x"""');
+    expect(wordsMatch(['cheerfully', 'sin', 'say "x"'])).toBe(
+      '"cheerfully" OR "cheerful"* OR "sin" OR "say ""x""" OR "say ""x"""*',
+    );
+    // A word that is its own stem meets its derived forms too ("heartily").
+    expect(wordsMatch(['heart'])).toBe('"heart" OR "heart"*');
     expect(heldWords(['betrayed', 'sin', 'enemies', 'love'], ['he', 'betray', 'since', 'enemy', 'loving'])).toEqual([
       'betrayed',
       'enemies',
