@@ -6,7 +6,7 @@
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
-// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path] [--heldout2 path]
+// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--train3 path] [--heldout path] [--heldout2 path]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';

@@ -3,10 +3,10 @@
 // verse in the top 10), recall@10 and MRR, for the whole engine, with each signal turned off,
 // and for the yardstick (plain FTS5 BM25 over the content words, per translation); then the
 // in-process p95 latency per question beside the yardstick's.
-// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--train2 path] [--heldout path] [--heldout2 path] [--translation kjv]
+// Usage: node bench/find.mjs [--library path] [--dev path] [--train path] [--train2 path] [--train3 path] [--heldout path] [--heldout2 path] [--translation kjv]
 //   --library defaults to $BIBLE_DATA_DIR/library.sqlite (or ~/.local/share/bible); --dev to
 //   ../shared/eval/retrieval-dev.json beside this repository (or beside its worktrees' folder);
-//   --train, --train2, --heldout and --heldout2 to the sets in bench/eval/.
+//   --train, --train2, --train3, --heldout and --heldout2 to the sets in bench/eval/.
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

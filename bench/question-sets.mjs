@@ -1,12 +1,12 @@
 // What bench/find.mjs and bench/chat.mjs share: the options naming the library and the four
-// question sets (dev beside the repository, train, train2 and the two held-out sets in bench/eval/), and the library path.
+// question sets (dev beside the repository, train, train2, train3 and the two held-out sets in bench/eval/), and the library path.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** parseArgs options for --library, --dev, --train, --train2, --heldout and --heldout2, with their defaults. */
+/** parseArgs options for --library, --dev, --train, --train2, --train3, --heldout and --heldout2, with their defaults. */
 export const questionSetOptions = {
   library: { type: 'string' },
   // ../shared beside the main checkout, or beside the worktrees' folder for a worktree under /work/wt.
@@ -18,6 +18,7 @@ export const questionSetOptions = {
   },
   train: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train.json') },
   train2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train2.json') },
+  train3: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train3.json') },
   heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
   heldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout2.json') },
 };
@@ -38,6 +39,7 @@ export function questionSets(values) {
     ['dev', values.dev],
     ['train', values.train],
     ['train2', values.train2],
+    ['train3', values.train3],
     ['held-out', values.heldout],
     ['held-out 2', values.heldout2],
   ].filter(([name, path]) => {

@@ -48,12 +48,20 @@ describe('reading a question', () => {
     expect(contentWords('I feel lonely')).toEqual(['lonely']);
     expect(contentWords('why do I feel so sad')).toEqual(['sad']);
     expect(contentWords('is it ok to be angry')).toEqual(['angry']);
+    // The asker's frame: "Christians", and "a sin" where the question asks whether something is one.
+    expect(contentWords('can christians eat pork')).toEqual(['eat', 'pork']);
+    expect(contentWords('is it a sin to get a tattoo')).toEqual(['tattoo']);
+    expect(contentWords('is gambling a sin?')).toEqual(['gambling']);
+    expect(contentWords('the wages of sin')).toEqual(['wages', 'sin']);
+    expect(contentWords('Where were the disciples first called Christians?')).toEqual(['disciples', 'first', 'called']);
     // Feel is a word like any other where the asker does not say how they feel.
     expect(contentWords("Isaac felt Jacob's hands")).toEqual(['isaac', 'felt', 'jacob', 'hands']);
     expect(contentWords('being past feeling')).toEqual(['past', 'feeling']);
     // A question of nothing but light words asks about them.
     expect(contentWords('feel')).toEqual(['feel']);
     expect(contentWords('ok')).toEqual(['ok']);
+    expect(contentWords('is it a sin')).toEqual(['sin']);
+    expect(contentWords('Christians')).toEqual(['christians']);
   });
 
   it('opens contractions and folds possessives and curly apostrophes', () => {

@@ -19,12 +19,14 @@ const FRAME_WORDS = new Set(
 /**
  * Light words: the verbs get and become, which like have and do leave the meaning to the word
  * after them ("getting drunk", "become angry"); "ok", the frame of a question ("is it ok to be
- * angry"); and deal, cope and handle, the frame of "how to deal with grief" (the WEB's "deal" met
- * Hebrews 9:28 first). Function words, unless a question holds nothing else ("ok", "getting").
+ * angry"); deal, cope and handle, the frame of "how to deal with grief" (the WEB's "deal" met
+ * Hebrews 9:28 first); and christian(s), the asker's own frame ("can Christians eat pork",
+ * "should a Christian marry an unbeliever" met Acts 11:26 and 26:28 first). Function words,
+ * unless a question holds nothing else ("ok", "getting").
  */
 const LIGHT_WORDS = new Set(
   `get gets getting got gotten become becomes becoming became ok okay deal deals dealing cope copes coping
-  handle handles handling`.split(/\s+/),
+  handle handles handling christian christians`.split(/\s+/),
 );
 
 /**
@@ -169,10 +171,14 @@ export function contentWords(question: string): string[] {
     // The number first: findBook's first call compiles its regular expressions (~0.8 ms of a cold find).
     if (isNumber(all[i + 1]) && findBook(w)) return;
     if (FEELINGS.has(w) && askerFeels(all, i)) return;
+    // "is it a sin to …", "is gambling a sin": the frame of the question, as "ok" is; what is
+    // asked about is the other words ("sin" met Ephesians 4:26 "be ye angry, and sin not" first).
+    if (w === 'sin' && all[i - 1] === 'a') return;
     out.push(w);
   });
   // A question of nothing else ("feel", "ok", "getting"): its light words are what it asks about.
-  if (!out.length) for (const w of all) if ((LIGHT_WORDS.has(w) || FEELINGS.has(w)) && !out.includes(w)) out.push(w);
+  if (!out.length)
+    for (const w of all) if ((LIGHT_WORDS.has(w) || FEELINGS.has(w) || w === 'sin') && !out.includes(w)) out.push(w);
   return out;
 }
 
