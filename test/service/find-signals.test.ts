@@ -6,6 +6,7 @@ import { LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { commentaryVotes } from '../../src/service/find/commentary.js';
 import { crossrefVotes } from '../../src/service/find/crossrefs.js';
 import { everydayVotes } from '../../src/service/find/everyday.js';
+import { introductionVotes } from '../../src/service/find/introduction.js';
 import { heldWords, lexicalMatches, lexicalVotes, wordsMatch } from '../../src/service/find/lexical.js';
 import { namedVotes } from '../../src/service/find/named.js';
 import { passageVotes } from '../../src/service/find/passage.js';
@@ -327,6 +328,23 @@ describe('the signals, on the real library', () => {
     const anxiety = topicVotes(input('anxiety'));
     expect(voteFor(anxiety, 'Philippians 4:6')?.why).toBe('topic: CARE (see also from ANXIETY)');
     expect(topicVotes(input('anxiety', { topics: undefined }))).toEqual([]);
+  });
+
+  itWithSword('introduction: "Who was X?" is answered where the Bible first names X, the name itself', () => {
+    const who = (q: string) => {
+      const i = input(q);
+      return introductionVotes(i, lexicalMatches(i));
+    };
+    // Elisha, not Elishah (Genesis 10:4) or Elishama (Numbers 1:10): 1 Kings 19:16, 19:17, 19:19.
+    expect(who('Who was Elisha?').map((v) => [ref(v.key), v.score])).toEqual([
+      ['1 Kings 19:16', 1],
+      ['1 Kings 19:17', 0.6],
+      ['1 Kings 19:19', 0.4],
+    ]);
+    expect(who('Who was Elisha?')[0]?.why).toBe('the first verse to name Elisha');
+    // Only a question after someone, and only a word rare enough to be a name.
+    expect(who('Elisha and the bears')).toEqual([]);
+    expect(who('Who was the first king of Israel?')).toEqual([]);
   });
 
   itWithSword('stories: the story the words name, its key verses first, then its opening and the rest of it', () => {

@@ -6,6 +6,7 @@ export const SIGNALS = [
   'lexical',
   'phrase',
   'passage',
+  'introduction',
   'strongs',
   'topics',
   'everyday',
