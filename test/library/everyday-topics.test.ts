@@ -14,15 +14,24 @@ const readJson = (file: string) =>
 describe("Everyday Topics (data/everyday-topics/), our own topical index in today's words", () => {
   const store = useTestStore();
 
-  it('is valid throughout: every subject, named passage, word and reference', () => {
+  it('is valid throughout: every subject, named passage, famous verse, word and reference', () => {
     const { topics, rejected } = loadEverydayTopics(join(process.cwd(), 'data'));
     expect(rejected).toEqual([]);
     expect(new Set(topics.map((t) => t.topic.toLowerCase())).size).toBe(topics.length);
     const subjects = readJson('subjects.json');
     const named = readJson('named-passages.json');
-    expect(topics.length).toBe(subjects.length + named.length);
+    const famous = readJson('famous-verses.json');
+    expect(topics.length).toBe(subjects.length + named.length + famous.length);
     expect(subjects.length).toBeGreaterThanOrEqual(400);
     expect(named.length).toBeGreaterThanOrEqual(600);
+    expect(famous.length).toBeGreaterThanOrEqual(1000);
+    // A famous verse is one verse, with its neighbour or parallels at most, named by three words or more.
+    for (const t of famous) {
+      expect(t.words.length, t.topic).toBeGreaterThanOrEqual(3);
+      expect(t.verses.length, t.topic).toBeLessThanOrEqual(4);
+      for (const v of t.verses) expect(v, t.topic).toMatch(/^[1-3 A-Za-z]+ \d+:\d+$/);
+    }
+    expect(new Set(famous.map((t) => t.verses[0])).size).toBe(famous.length);
     // A word names at most two subjects, and each subject lists a few key verses; a named passage
     // is a few verses named by two words or more.
     const naming = new Map<string, number>();

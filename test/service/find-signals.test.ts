@@ -307,12 +307,21 @@ describe('the signals, on the real library', () => {
   });
 
   itWithSword(
-    'everyday: a subject naming every word of the question votes in full, one naming a part half and a little',
+    "everyday: by how much of the question an entry's words or its verse answer, once for each word the entry names",
     () => {
       const asked = (q: string) => everydayVotes(input(q, { everyday: 'everyday-topics' }));
-      // "worry" is every content word; "worry" and "money" are two, and Anxiety and worry names one.
+      // "worry" is every content word; of "worry" and "money", Anxiety and worry names one and
+      // Philippians 4:6 holds neither: 0.3 + 0.7 × (1/2)².
       expect(voteFor(asked('worry'), 'Philippians 4:6')?.score).toBe(1);
-      expect(voteFor(asked('worry about money'), 'Philippians 4:6')?.score).toBe(0.5 + 0.5 * 0.5 ** 4);
+      expect(voteFor(asked('worry about money'), 'Philippians 4:6')?.score).toBe(0.3 + 0.7 * 0.5 ** 2);
+      // Jeremiah 29:11's entries name "plans", and the verse holds "know": all of the question.
+      expect(voteFor(asked('for I know the plans I have for you'), 'Jeremiah 29:11')?.score).toBe(1);
+      // "Whatever you do, do it heartily" names both "work" and "heart": two votes' worth, where
+      // the fifteen entries that name "heart" alone give theirs one.
+      const heart = asked('whatever you do, work at it with all your heart');
+      expect(voteFor(heart, 'Colossians 3:23')?.score).toBe(2);
+      expect(voteFor(heart, 'Colossians 3:23')?.why).toBe('everyday topic: Whatever you do, do it heartily');
+      expect(voteFor(heart, 'Jeremiah 17:9')?.score).toBeLessThanOrEqual(1);
     },
   );
 

@@ -165,7 +165,7 @@ export function importWordBook(writer: LibraryWriter, dataDir: string): CuratedI
  * subjects people ask about ("Anxiety and worry"), then the passages they know by a name ("The
  * Beatitudes", "The thief on the cross").
  */
-export const EVERYDAY_TOPICS_FILES = ['subjects.json', 'named-passages.json'] as const;
+export const EVERYDAY_TOPICS_FILES = ['subjects.json', 'named-passages.json', 'famous-verses.json'] as const;
 
 /** Everyday Topics (data/everyday-topics/*.json), validated, in the files' order. */
 export function loadEverydayTopics(dataDir: string): { topics: EverydayTopic[]; rejected: string[] } {
