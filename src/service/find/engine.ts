@@ -211,7 +211,7 @@ export function findVerses(
   if (on('lexical') && on('introduction')) fuse(fused, 'introduction', introductionVotes(input, matches));
   if (on('strongs')) fuse(fused, 'strongs', strongsVotes(input));
   fuse(fused, 'topics', topicVotes(input));
-  fuse(fused, 'everyday', everydayVotes(input));
+  fuse(fused, 'everyday', everydayVotes(input, matches));
   fuse(fused, 'commentary', commentaryVotes(input));
   fuse(fused, 'stories', storyVotes(input));
   fuse(fused, 'crossrefs', crossrefVotes(input, best(fused.score, CROSSREF_SOURCES)));
