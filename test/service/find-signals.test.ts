@@ -54,6 +54,8 @@ describe('reading a question', () => {
     expect(contentWords('is it a sin to get a tattoo')).toEqual(['tattoo']);
     expect(contentWords('is gambling a sin?')).toEqual(['gambling']);
     expect(contentWords('the wages of sin')).toEqual(['wages', 'sin']);
+    expect(contentWords('what is a sin offering')).toEqual(['sin', 'offering']);
+    expect(contentWords('is it a sin if I lie')).toEqual(['lie']);
     expect(contentWords('Where were the disciples first called Christians?')).toEqual(['disciples', 'first', 'called']);
     // Feel is a word like any other where the asker does not say how they feel.
     expect(contentWords("Isaac felt Jacob's hands")).toEqual(['isaac', 'felt', 'jacob', 'hands']);
@@ -339,11 +341,19 @@ describe('the signals, on the real library', () => {
     expect(topicVotes(input('anxiety', { topics: undefined }))).toEqual([]);
   });
 
+  itWithSword(
+    "everyday: the words a verse holds read from the lexical signal's matches are those its text holds",
+    () => {
+      for (const q of ['for I know the plans I have for you', 'worry about money', 'love is patient, love is kind']) {
+        const i = input(q, { everyday: 'everyday-topics' });
+        const byKey = (votes: Vote[]) => [...votes].sort((a, b) => a.key - b.key).map((v) => [v.key, v.score, v.why]);
+        expect(byKey(everydayVotes(i, lexicalMatches(i))), q).toEqual(byKey(everydayVotes(i)));
+      }
+    },
+  );
+
   itWithSword('introduction: "Who was X?" is answered where the Bible first names X, the name itself', () => {
-    const who = (q: string) => {
-      const i = input(q);
-      return introductionVotes(i, lexicalMatches(i));
-    };
+    const who = (q: string) => introductionVotes(input(q));
     // Elisha, not Elishah (Genesis 10:4) or Elishama (Numbers 1:10): 1 Kings 19:16, 19:17, 19:19.
     expect(who('Who was Elisha?').map((v) => [ref(v.key), v.score])).toEqual([
       ['1 Kings 19:16', 1],

@@ -772,6 +772,19 @@ export class LibraryStore {
     }));
   }
 
+  /** The first verses in the canon's order that match an FTS5 expression in find_fts, with their texts as stored. */
+  findFirst(translations: readonly string[], match: string, limit: number): Array<{ key: number; texts: string[] }> {
+    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
+    if (!columns.length) return [];
+    const rows = this.stmt(
+      `SELECT rowid AS key, ${columns.join(', ')} FROM find_fts WHERE find_fts MATCH ? ORDER BY rowid LIMIT ?`,
+    ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
+    return rows.map((r) => ({
+      key: r.key as number,
+      texts: columns.map((c) => r[c]).filter((t): t is string => typeof t === 'string'),
+    }));
+  }
+
   /** The verses (as book×1e6 + chapter×1e3 + verse) of a translation where a Strong's number occurs, at most `limit`. */
   strongsVerseKeys(translation: string, number: string, limit: number): number[] {
     return (

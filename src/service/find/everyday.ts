@@ -17,6 +17,8 @@ const IN_RANGE = 0.5;
  */
 const PARTLY_NAMED = 0.3;
 const NAMED_POWER = 2;
+/** A question of more content words than this is not looked for in the listed verses' own words. */
+const OWN_WORDS_MAX = 8;
 
 /**
  * Everyday Topics (our own index in today's words, data/everyday-topics/: the subjects people ask
@@ -35,27 +37,41 @@ export function everydayVotes(input: FindInput, matches: readonly LexicalMatch[]
   const work = input.everyday;
   if (!work || !input.words.length) return [];
   // Each word as typed and without its inflection ("worries" → worry, "grieving" → griev, grieve):
-  // the subjects list their words' common forms, not every one.
-  const asked = new Map<string, string>();
+  // the subjects list their words' common forms, not every one. A form may stand for two of the
+  // question's words ("worried" and "worry" both give "worry"), and such words are one word here.
+  const asked = new Map<string, Set<string>>();
+  const group = new Map<string, string>(input.words.map((w) => [w, w]));
   for (const w of input.words) {
     const bare = inflectionless(w);
-    for (const form of [w, bare, `${bare}e`, w.replace(/ie[sd]$/, 'y'), w.replace(/(?:ing|ed)$/, '')])
-      if (!asked.has(form)) asked.set(form, w);
+    for (const form of [w, bare, `${bare}e`, w.replace(/ie[sd]$/, 'y'), w.replace(/(?:ing|ed)$/, '')]) {
+      const words = asked.get(form) ?? new Set<string>();
+      for (const other of words) group.set(w, group.get(other) as string);
+      words.add(w);
+      asked.set(form, words);
+    }
   }
-  // Each entry the words name, once, with the question's words it names (a form stands for its word).
+  // Each entry the words name, once, with the question's words it names.
   const entries = new Map<string, { headword: string; sections: string; named: Set<string> }>();
   for (const t of input.store.topicsNamedBy(work, [...asked.keys()])) {
     const entry = entries.get(t.slug) ?? { headword: t.headword, sections: t.sections, named: new Set<string>() };
-    entry.named.add(asked.get(t.word) as string);
+    for (const w of asked.get(t.word) ?? []) entry.named.add(w);
     entries.set(t.slug, entry);
   }
   const listed = [...entries.values()].map((e) => ({
     ...e,
     refs: (JSON.parse(e.sections) as TopicSection[]).flatMap((s) => s.refs),
+    // How many of the question's words the entry names, forms of one word counted once.
+    naming: new Set([...e.named].map((w) => group.get(w))).size,
   }));
-  // Only where an entry leaves words of the question unnamed: the rest answer all of it.
+  // The words an entry leaves unnamed, looked for in its verses; not in a long question, where
+  // one word more answered moves a vote by little and reading them all costs most (24 words:
+  // ~30 ms).
+  const unnamed = new Set<string>();
+  if (input.words.length <= OWN_WORDS_MAX)
+    for (const e of listed) for (const w of input.words) if (!e.named.has(w)) unnamed.add(w);
   const holds = verseHolds(
     input,
+    [...unnamed],
     listed.filter((e) => e.named.size < input.words.length).flatMap((e) => e.refs),
     matches,
   );
@@ -68,7 +84,7 @@ export function everydayVotes(input: FindInput, matches: readonly LexicalMatch[]
         const own = holds.get(key);
         const answered = input.words.filter((w) => entry.named.has(w) || own?.includes(w)).length;
         const sure = PARTLY_NAMED + (1 - PARTLY_NAMED) * (answered / input.words.length) ** NAMED_POWER;
-        const score = ((sure * entry.named.size) / (1 + PER_PLACE * place)) * (v === r.v ? 1 : IN_RANGE);
+        const score = ((sure * entry.naming) / (1 + PER_PLACE * place)) * (v === r.v ? 1 : IN_RANGE);
         const old = votes.get(key);
         if (!old || old.score < score) votes.set(key, { key, score, why, resource: work });
       }
@@ -84,13 +100,14 @@ export function everydayVotes(input: FindInput, matches: readonly LexicalMatch[]
  */
 function verseHolds(
   input: FindInput,
+  words: string[],
   refs: TopicSection['refs'],
   matches: readonly LexicalMatch[],
 ): Map<number, string[]> {
   const out = new Map<number, string[]>();
   const wanted = new Set<number>();
   for (const r of refs) for (let v = r.v; v <= (r.vEnd ?? r.v); v++) wanted.add(verseKey(r.bookNum, r.ch, v));
-  if (!wanted.size) return out;
+  if (!wanted.size || !words.length) return out;
   const add = (key: number, words: readonly string[]) => {
     if (!words.length) return;
     const old = out.get(key);
@@ -98,10 +115,14 @@ function verseHolds(
   };
   for (const m of matches) {
     if (!wanted.delete(m.key)) continue;
-    for (const t in m.held) add(m.key, m.held[t] as string[]);
+    for (const t in m.held)
+      add(
+        m.key,
+        (m.held[t] as string[]).filter((w) => words.includes(w)),
+      );
   }
   if (!wanted.size) return out;
-  const held = wordsHeld(input.words);
+  const held = wordsHeld(words);
   const keys = [...wanted];
   for (const t of input.translations)
     for (const [key, text] of input.store.verseTexts(t, keys)) add(key, held(tokens(text)));

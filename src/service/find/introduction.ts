@@ -1,5 +1,5 @@
-import type { LexicalMatch } from './lexical.js';
 import type { FindInput, Vote } from './signal.js';
+import { anyWord } from './stem.js';
 
 /** "Who was Elisha?", "who is Melchizedek", "Who were the Nephilim?": a question after a person. */
 const WHO_WAS = /^\s*who\s+(?:was|is|were|are)\b/i;
@@ -7,25 +7,34 @@ const WHO_WAS = /^\s*who\s+(?:was|is|were|are)\b/i;
 const RARE = 400;
 /** The first verses naming the person vote, the first most. */
 const FIRST = [1, 0.6, 0.4];
+/** How many of the first verses matching the words are read for the name itself, capitalised. */
+const READ = 40;
 
 /**
  * Where the Bible introduces a person asked after ("Who was Elisha?" → 1 Kings 19:16, where Elijah
  * is told to anoint him; "Who was Timothy?" → Acts 16:1): the first verses, in the canon's order,
- * that hold every word of a question that asks who someone was, where each word is rare enough to
- * name someone. Among the verses that name a person, which all match the name alike, the first
- * are the ones that say who the person is.
+ * that name them, where every word of a question that asks who someone was is a name: rare enough
+ * (in 400 verses or fewer) and written with a capital inside a sentence, as a word of its own
+ * (Elisha, not Elishah or Elishama; not "Elect according to the foreknowledge" for "who are the
+ * elect"). Among the verses that name a person, which all match the name alike, the first are the
+ * ones that say who the person is.
  */
-export function introductionVotes(input: FindInput, matches: LexicalMatch[]): Vote[] {
+export function introductionVotes(input: FindInput): Vote[] {
   if (!WHO_WAS.test(input.question) || !input.words.length) return [];
   if (input.words.some((w) => input.store.findFrequency(w) > RARE)) return [];
-  const naming = matches
-    // The name itself, not a longer one it begins (Elisha, not Elishah or Elishama).
-    .filter((m) => input.words.every((w) => Object.values(m.tokens).some((words) => words.includes(w))))
-    .map((m) => m.key)
-    .sort((a, b) => a - b);
-  const name = input.words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-  return naming.slice(0, FIRST.length).map((key, i) => ({
-    key,
+  const names = input.words.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  const match = anyWord(input.words)?.replace(/ OR /g, ' ');
+  if (!match) return [];
+  // Each name capitalised after a word in lower case or a comma ("and Elisha the son of Shaphat"),
+  // not only where a sentence begins ("Elect according to the foreknowledge of God").
+  const written = names.map((n) => new RegExp(`[a-z,;]\\s+${n}\\b`));
+  const naming = input.store
+    .findFirst(input.translations, match, READ)
+    .filter((v) => written.every((w) => v.texts.some((text) => w.test(text))))
+    .slice(0, FIRST.length);
+  const name = names.join(' ');
+  return naming.map((v, i) => ({
+    key: v.key,
     score: FIRST[i] as number,
     why: i === 0 ? `the first verse to name ${name}` : `among the first verses to name ${name}`,
   }));

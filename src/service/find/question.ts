@@ -13,8 +13,11 @@ const FRAME_WORDS = new Set(
   meaning meant explain find show talk talks talking mention mentions mentioned describe describes quote
   behind story stories happened happen happens someone somebody something anyone please
   greek hebrew aramaic original language languages phrase phrases occur occurs appear appears term terms
-  transliteration lemma strong strongs`.split(/\s+/),
+  transliteration lemma strongs`.split(/\s+/),
 );
+
+/** "Strong's" (whose possessive folds to "strong") names the lexicon, not the word strong. */
+const STRONGS = /\bstrong['’]s\b/i;
 
 /**
  * Light words: the verbs get and become, which like have and do leave the meaning to the word
@@ -28,6 +31,9 @@ const LIGHT_WORDS = new Set(
   `get gets getting got gotten become becomes becoming became ok okay deal deals dealing cope copes coping
   handle handles handling christian christians`.split(/\s+/),
 );
+
+/** The words after "a sin" that make it the question's frame ("is it a sin to", "a sin if"). */
+const SIN_FRAME_NEXT = new Set(['to', 'if', 'for', 'when', 'or', 'because', 'in']);
 
 /**
  * Function words: matched only inside a phrase of the question ("I can do all things through
@@ -168,12 +174,14 @@ export function contentWords(question: string): string[] {
       return;
     }
     if (w.length < 2 || FRAME_WORDS.has(w) || FUNCTION_WORDS.has(w) || out.includes(w)) return;
+    if (w === 'strong' && STRONGS.test(question)) return;
     // The number first: findBook's first call compiles its regular expressions (~0.8 ms of a cold find).
     if (isNumber(all[i + 1]) && findBook(w)) return;
     if (FEELINGS.has(w) && askerFeels(all, i)) return;
     // "is it a sin to …", "is gambling a sin": the frame of the question, as "ok" is; what is
     // asked about is the other words ("sin" met Ephesians 4:26 "be ye angry, and sin not" first).
-    if (w === 'sin' && all[i - 1] === 'a') return;
+    // Not before a noun: "a sin offering" asks about one.
+    if (w === 'sin' && all[i - 1] === 'a' && (i === all.length - 1 || SIN_FRAME_NEXT.has(all[i + 1] as string))) return;
     out.push(w);
   });
   // A question of nothing else ("feel", "ok", "getting"): its light words are what it asks about.
