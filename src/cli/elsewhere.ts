@@ -11,7 +11,9 @@ export type Place = 'topics' | 'dictionaries' | 'stories' | 'strongs';
  * Where else the library has a word a lookup did not find, as commands to run: topics whose
  * headword matches, dictionary headwords, stories that mention it, Strong's words. Each part is
  * asked for separately (stories first: they are the easiest way in) and one that fails (a scope the key lacks) is left out, so a dead end
- * says what does exist. Only run after a lookup failed, so it costs nothing on success.
+ * says what does exist. Only run after a lookup failed, so it costs nothing on success. `skip` is
+ * the place whose lookup failed, not asked again; but topics are, as the search finds a word among
+ * a headword's words where the lookup named a headword.
  */
 export async function elsewhere(client: BibleClient, word: string, skip?: Place): Promise<string[]> {
   const q = word.trim();

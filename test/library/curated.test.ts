@@ -78,22 +78,32 @@ describe("the stories' key verses in data/story-keys.json", () => {
     }
   });
 
-  it('leave out and name a key outside its passages, one of no story, and one that is no reference', () => {
+  it('leave out and name a key outside its passages, one of no story, one that is no reference, and a seventh', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bible-keys-'));
     const red = stories.find((s) => s.slug === 'crossing-the-red-sea') as StoryFields;
     writeFileSync(
       join(dir, 'story-keys.json'),
       JSON.stringify({
-        'crossing-the-red-sea': ['Exodus 14:21', 'Exodus 20:1', 'Exodus 99:1'],
+        'crossing-the-red-sea': [
+          'Exod 14:21',
+          'Exodus 20:1',
+          'Exodus 99:1',
+          7,
+          ...[22, 23, 24, 25, 26, 27].map((v) => `Exodus 14:${v}`),
+        ],
         'no-such-story': ['John 3:16'],
       }),
     );
     const loaded = loadStoryKeys(dir, [red]);
     rmSync(dir, { recursive: true });
-    expect(loaded.keys).toEqual(new Map([['crossing-the-red-sea', ['Exodus 14:21']]]));
+    // Written as the library writes references, six at most: the seventh is named too.
+    const six = ['Exodus 14:21', ...[22, 23, 24, 25, 26].map((v) => `Exodus 14:${v}`)];
+    expect(loaded.keys).toEqual(new Map([['crossing-the-red-sea', six]]));
     expect(loaded.rejected).toEqual([
       'story-keys.json: crossing-the-red-sea: Exodus 20:1 is no reference inside its passages',
       'story-keys.json: crossing-the-red-sea: Exodus 99:1 is no reference inside its passages',
+      'story-keys.json: crossing-the-red-sea: 7 is no reference inside its passages',
+      'story-keys.json: crossing-the-red-sea: Exodus 14:27 is past the 6 key verses a story may name',
       'story-keys.json: no-such-story: no such story',
     ]);
   });

@@ -94,6 +94,13 @@ describe('the library against libsword (mod2imp -s)', () => {
     expect(db.prepare("SELECT count(*) AS n FROM verses WHERE text LIKE '%\\%'").get()).toEqual({ n: 0 });
   });
 
+  itWithSword("leaves out the glossary engWEB2015eb appends to Revelation 22:21's entry", () => {
+    const row = db
+      .prepare("SELECT text FROM verses WHERE translation = 'web' AND book = 66 AND chapter = 22 AND verse = 21")
+      .get() as { text: string };
+    expect(row.text).toBe('The grace of the Lord Jesus Christ be with all the saints. Amen.');
+  });
+
   itWithSword(
     'nave: 50 topics equal the module',
     async () => {

@@ -55,6 +55,9 @@ describe('reading a question', () => {
     expect(contentWords('is gambling a sin?')).toEqual(['gambling']);
     expect(contentWords('the wages of sin')).toEqual(['wages', 'sin']);
     expect(contentWords('what is a sin offering')).toEqual(['sin', 'offering']);
+    // "Strong's" names the lexicon; strong alone is a word.
+    expect(contentWords('be strong and courageous')).toEqual(['strong', 'courageous']);
+    expect(contentWords("which Strong's number is behind love")).toEqual(['number', 'love']);
     expect(contentWords('is it a sin if I lie')).toEqual(['lie']);
     expect(contentWords('Where were the disciples first called Christians?')).toEqual(['disciples', 'first', 'called']);
     // Feel is a word like any other where the asker does not say how they feel.

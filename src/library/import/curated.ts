@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
-import { parseReference, type Reference } from '../../core/reference/reference.js';
+import { formatReference, parseReference, type Reference } from '../../core/reference/reference.js';
 import { EverydayTopic } from '../../core/schemas/everyday-topics.js';
 import { StoryFields } from '../../core/schemas/stories.js';
 import { WordBookEntry } from '../../core/schemas/wordbook.js';
@@ -114,10 +114,14 @@ export function loadStoryKeys(
     }
     const passages = story.passages.map((p) => parseReference(p.ref));
     const kept: string[] = [];
-    for (const ref of refs.slice(0, STORY_KEYS_MAX)) {
+    for (const ref of refs) {
       const parsed = typeof ref === 'string' ? tryParse(ref) : undefined;
-      if (parsed && passages.some((p) => within(parsed, p))) kept.push(ref as string);
-      else rejected.push(`story-keys.json: ${slug}: ${String(ref)} is no reference inside its passages`);
+      if (!parsed || !passages.some((p) => within(parsed, p)))
+        rejected.push(`story-keys.json: ${slug}: ${String(ref)} is no reference inside its passages`);
+      else if (kept.length >= STORY_KEYS_MAX)
+        rejected.push(`story-keys.json: ${slug}: ${ref} is past the ${STORY_KEYS_MAX} key verses a story may name`);
+      // As the library writes references ("Gen 1:27" is Genesis 1:27).
+      else kept.push(formatReference(parsed));
     }
     keys.set(slug, kept);
   }

@@ -93,6 +93,10 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
   };
 
   for (const t of tokenize(xml)) {
+    // A glossary the module appends after its last book (engWEB2015eb's, 17 KB, in Revelation
+    // 22:21's entry) is no part of the verse: it is read no further.
+    if (t.type !== 'text' && t.type !== 'close' && t.name === 'div' && t.attrs.type === 'glossary' && !t.attrs.eID)
+      break;
     if (t.type === 'text') {
       if (skip) {
         if (title !== undefined) title += t.text;

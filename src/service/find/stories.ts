@@ -50,7 +50,8 @@ export function storyVotes(input: FindInput): Vote[] {
     }
     keyVerses.forEach((text, place) => {
       const ref = parseReference(text);
-      const keyWhy = `${why}, its key verse${ref.start.verse === ref.end.verse ? '' : 's'} ${text}`;
+      const one = ref.start.chapter === ref.end.chapter && ref.start.verse === ref.end.verse;
+      const keyWhy = `${why}, its key verse${one ? '' : 's'} ${text}`;
       for (const point of referenceVerses(ref))
         vote(verseKey(ref.book.number, point.chapter, point.verse), weight / (1 + KEY_PER_PLACE * place), keyWhy);
     });
