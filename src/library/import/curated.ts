@@ -166,8 +166,9 @@ export function importWordBook(writer: LibraryWriter, dataDir: string): CuratedI
 
 /**
  * The files of Everyday Topics (in data/everyday-topics/), in the order they are read: the
- * subjects people ask about ("Anxiety and worry"), then the passages they know by a name ("The
- * Beatitudes", "The thief on the cross").
+ * subjects people ask about ("Anxiety and worry"), the passages they know by a name ("The
+ * Beatitudes", "The thief on the cross"), and the best-known verses as they recall them, with the
+ * words of their modern renderings ("plans", "prosper" for Jeremiah 29:11).
  */
 export const EVERYDAY_TOPICS_FILES = ['subjects.json', 'named-passages.json', 'famous-verses.json'] as const;
 

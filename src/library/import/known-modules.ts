@@ -90,7 +90,7 @@ export const EVERYDAY_TOPICS = {
   id: 'everyday-topics',
   name: 'Everyday Topics',
   attribution:
-    "Everyday Topics: key verses on the subjects people ask about, in today's words, written for the bible command-line tool (2026). MIT licence, with the software. Verses cited from the King James Version (public domain).",
+    "Everyday Topics: key verses on the subjects people ask about, the passages they know by name and the verses they quote, in today's words, written for the bible command-line tool (2026). MIT licence, with the software. Verses cited from the King James Version (public domain).",
 };
 
 /**
