@@ -755,33 +755,34 @@ export class LibraryStore {
    * translations' text of the verse.
    */
   findRanked(translations: readonly string[], match: string, limit: number): RankedVerse[] {
-    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
-    if (!columns.length) return [];
     // rank is bm25(find_fts) (the table sets no other), and ORDER BY rank lets FTS5 sort the
     // rowids alone and read the texts of the `limit` best only: ORDER BY bm25() put every matching
     // verse's texts in SQLite's sorter (~1 ms of a cold `bible find`). Ties keep rowid order either
     // way (6,066 match expressions compared, 793 with ties at the limit).
+    return this.matchingVerses(translations, match, limit, 'rank');
+  }
+
+  /** The first verses in the canon's order that match an FTS5 expression in find_fts, with their texts. */
+  findFirst(translations: readonly string[], match: string, limit: number): RankedVerse[] {
+    return this.matchingVerses(translations, match, limit, 'rowid');
+  }
+
+  private matchingVerses(
+    translations: readonly string[],
+    match: string,
+    limit: number,
+    order: 'rank' | 'rowid',
+  ): RankedVerse[] {
+    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
+    if (!columns.length) return [];
     const rows = this.stmt(
       `SELECT rowid AS key, -rank AS score, ${columns.join(', ')} FROM find_fts
-       WHERE find_fts MATCH ? ORDER BY rank LIMIT ?`,
+       WHERE find_fts MATCH ? ORDER BY ${order} LIMIT ?`,
     ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
     return rows.map((r) => ({
       key: r.key as number,
       score: r.score as number,
       texts: Object.fromEntries(columns.filter((c) => r[c]).map((c) => [c, r[c] as string])),
-    }));
-  }
-
-  /** The first verses in the canon's order that match an FTS5 expression in find_fts, with their texts as stored. */
-  findFirst(translations: readonly string[], match: string, limit: number): Array<{ key: number; texts: string[] }> {
-    const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
-    if (!columns.length) return [];
-    const rows = this.stmt(
-      `SELECT rowid AS key, ${columns.join(', ')} FROM find_fts WHERE find_fts MATCH ? ORDER BY rowid LIMIT ?`,
-    ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
-    return rows.map((r) => ({
-      key: r.key as number,
-      texts: columns.map((c) => r[c]).filter((t): t is string => typeof t === 'string'),
     }));
   }
 

@@ -30,7 +30,7 @@ export function introductionVotes(input: FindInput): Vote[] {
   const written = names.map((n) => new RegExp(`[a-z,;]\\s+${n}\\b`));
   const naming = input.store
     .findFirst(input.translations, match, READ)
-    .filter((v) => written.every((w) => v.texts.some((text) => w.test(text))))
+    .filter((v) => written.every((w) => Object.values(v.texts).some((text) => w.test(text))))
     .slice(0, FIRST.length);
   const name = names.join(' ');
   return naming.map((v, i) => ({
