@@ -12,7 +12,10 @@ const esmOnly = esmOnlyDependencies();
 // with wrap-ansi, and Node's loading of them as ES modules (no code cache, the ESM loader set up)
 // was ~30 ms of every lookup at a terminal. The others load only where a command needs them.
 const bundledEsmOnly = ['chalk', 'wrap-ansi'];
-const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(randomUUID()) };
+// scripts/build.mjs (npm run build) names the build: its bundles go to dist/<id>/, where the
+// launcher it builds with the same id looks for them.
+const buildId = process.env.BIBLE_BUILD_ID ?? randomUUID();
+const define = { __BIBLE_VERSION__: JSON.stringify(pkg.version), __BIBLE_BUILD__: JSON.stringify(buildId) };
 
 // zod's 60-odd message locales (half its code) are re-exported as z.locales, which nothing here
 // uses; English, the default, is imported apart and stays. Left out, a lookup holds ~3 MiB less.
@@ -118,13 +121,14 @@ const loaderWrapped = {
   footer: { js: '})' },
 } satisfies Options;
 
-// Every output is one CommonJS script for Node 20, in dist/.
+// Every output is one CommonJS script for Node 20, in the build's own directory, dist/<id>/;
+// scripts/build.mjs then moves the launcher to dist/launch.cjs.
 const commonJs = {
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
   target: 'node20',
   platform: 'node',
-  outDir: 'dist',
+  outDir: `dist/${buildId}`,
   dts: false,
 } satisfies Options;
 
@@ -134,12 +138,10 @@ export default defineConfig([
   {
     entry: { launch: 'src/cli/launch.ts' },
     ...commonJs,
-    // It finds the bundles beside itself by path.
+    // It finds the bundles by path, in its build's directory beside itself (scripts/build.mjs).
     esbuildOptions(options) {
       options.define = { ...options.define, 'import.meta.dirname': '__dirname' };
     },
-    // The three builds run at once: each cleans the output folder but for the others' files.
-    clean: ['!cli.cjs', '!cli.cjs.map', '!zod.cjs', '!zod.cjs.map'],
     define,
   },
   // The whole CLI as one CommonJS script: a vm.Script can take V8's code cache, an ES module
@@ -205,7 +207,6 @@ export default defineConfig([
     ],
     plugins: [lazyNamespacesPlugin, withoutWhitespace, asciiOnly],
     sourcemap: true,
-    clean: ['!launch.cjs', '!zod.cjs', '!zod.cjs.map'],
     define,
   },
   // zod, apart (see zodApart): the bundle the CLI's requires as ./zod.cjs.
@@ -218,6 +219,5 @@ export default defineConfig([
     esbuildPlugins: [zodWithoutLocales],
     plugins: [lazyNamespacesPlugin, withoutWhitespace, asciiOnly],
     sourcemap: true,
-    clean: ['!launch.cjs', '!cli.cjs', '!cli.cjs.map'],
   },
 ]);

@@ -140,10 +140,11 @@ function loadBundle(argv: string[]): Bundle {
   const dir = join(cacheDir(process.env), 'code');
   const command = commandOf(argv) ?? 'help';
   const run = (name: string) =>
-    // A path, not a URL: the first URL a process parses costs ~0.2 ms.
-    runCached(join(import.meta.dirname, `${name}.cjs`), dir, name, command, bundleRequire);
+    // A path, not a URL: the first URL a process parses costs ~0.2 ms. The bundles of this
+    // launcher's own build, in dist/<build>/, which no later build rewrites (scripts/build.mjs).
+    runCached(join(import.meta.dirname, __BIBLE_BUILD__, `${name}.cjs`), dir, name, command, bundleRequire);
   let zod: unknown;
-  // The bundles' require: the launcher's own (dist/, where they are, so it resolves as theirs
+  // The bundles' require: the launcher's own (dist/, above them, so it resolves packages as theirs
   // would; createRequire would load node:module, ~0.2 ms), but for the bundle apart.
   function bundleRequire(id: string): unknown {
     if (id !== './zod.cjs') return require(id);

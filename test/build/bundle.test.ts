@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtDir } from '../support/build.js';
 
 /** What the build (tsup.config.ts) does to the CLI's bundle for a lookup at a terminal. */
 describe('the built CLI bundle', () => {
-  const bundle = readFileSync('dist/cli.cjs', 'latin1');
+  const bundle = readFileSync(join(builtDir(), 'cli.cjs'), 'latin1');
 
   it('holds chalk and wrap-ansi, which colour and wrap every lookup at a terminal, rather than loading them as ES modules', () => {
     expect(bundle).not.toMatch(/require\("(chalk|wrap-ansi)"\)/);

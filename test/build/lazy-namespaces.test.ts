@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyNamespaces } from '../../scripts/lazy-namespaces.js';
+import { builtDir } from '../support/build.js';
 
 describe("the build's lazy namespaces (scripts/lazy-namespaces.ts)", () => {
   it("moves a lazy module's __export into its init, on the init's line, leaving the line count", () => {
@@ -54,7 +56,7 @@ describe("the build's lazy namespaces (scripts/lazy-namespaces.ts)", () => {
   it('leaves the built CLI one namespace at its top level: the entry', () => {
     // The bundle is written without whitespace (tsup.config.ts): a namespace moved into its
     // module's init opens it, `"src/a.ts"(){__export(a_exports,…`; any other is at the top level.
-    const exports = [...readFileSync('dist/cli.cjs', 'latin1').matchAll(/(.{3})__export\((\w+),/g)];
+    const exports = [...readFileSync(join(builtDir(), 'cli.cjs'), 'latin1').matchAll(/(.{3})__export\((\w+),/g)];
     expect(exports.length).toBeGreaterThan(50);
     expect(exports.filter(([, before]) => before !== '(){').map(([, , name]) => name)).toEqual(['main_exports']);
   });

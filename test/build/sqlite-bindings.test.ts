@@ -19,16 +19,19 @@ describe("the bundle's loading of the SQLite addon", () => {
   });
 
   it("loads it by path from the package's own node_modules (dist/ beside it), as an install lays it out", () => {
+    // A bundle is in its build's directory, dist/<build>/ (scripts/build.mjs).
     const dist = mkdtempSync(join(process.cwd(), 'dist-test-'));
     made.push(dist);
-    expect(typeof load(dist).Database).toBe('function');
+    const build = join(dist, 'build');
+    mkdirSync(build);
+    expect(typeof load(build).Database).toBe('function');
   });
 
   it('else finds it by Node’s resolution, where npm hoisted better-sqlite3 above the package', () => {
     const root = mkdtempSync(join(process.cwd(), 'test', 'hoisted-'));
     made.push(root);
-    const dist = join(root, 'pkg', 'dist');
-    mkdirSync(dist, { recursive: true });
-    expect(typeof load(dist).Database).toBe('function');
+    const build = join(root, 'pkg', 'dist', 'build');
+    mkdirSync(build, { recursive: true });
+    expect(typeof load(build).Database).toBe('function');
   });
 });

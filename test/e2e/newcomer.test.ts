@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no types
 import { readmeLines, runLines } from '../../scripts/readme-lines.mjs';
+import { builtDir } from '../support/build.js';
 import { runCli, tempHome } from '../support/cli.js';
 import { itWithSword, TEST_DATA_DIR } from '../support/env.js';
 import { type Served, serve, serviceDataDir } from '../support/server.js';
@@ -43,9 +44,12 @@ describe("the newcomer's path", () => {
       const r = await exec('npm', ['run', 'prepare', '--', '--out-dir', out], {
         env: { ...process.env, npm_config_update_notifier: 'false' },
       });
-      expect(r.stdout.trim().split('\n')).toEqual(['> bible-cli@0.1.0 prepare', `> tsup --silent --out-dir ${out}`]);
-      expect(existsSync(join(out, 'cli.cjs'))).toBe(true);
+      expect(r.stdout.trim().split('\n')).toEqual([
+        '> bible-cli@0.1.0 prepare',
+        `> node scripts/build.mjs --silent --out-dir ${out}`,
+      ]);
       expect(existsSync(join(out, 'launch.cjs'))).toBe(true);
+      expect(existsSync(join(builtDir(out), 'cli.cjs'))).toBe(true);
     }, 120_000);
   });
 
