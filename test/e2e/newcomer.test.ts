@@ -1,11 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no types
-import { readmeLines, runLines } from '../../scripts/readme-lines.mjs';
+import { documentedUsage, runDocumented } from '../../scripts/readme-lines.mjs';
 import { builtDir } from '../support/build.js';
 import { runCli, tempHome } from '../support/cli.js';
 import { itWithSword, TEST_DATA_DIR } from '../support/env.js';
@@ -21,14 +21,16 @@ const refsOf = async (input: string) => {
 
 describe("the newcomer's path", () => {
   describe('set-up', () => {
-    it('the README usage lines work pasted one by one on a fresh HOME', () => {
-      const lines: string[] = readmeLines(readFileSync('README.md', 'utf8'));
-      expect(lines.length).toBeGreaterThanOrEqual(15);
-      const results: Array<{ line: string; status: string; pending?: string; stderr: string }> = runLines(lines);
-      expect(results.filter((r) => r.status === 'failed')).toEqual([]);
-      expect(results.filter((r) => r.status !== 'ok').map((r) => `${r.line}: ${r.stderr}`)).toEqual([]);
+    it('every usage line of README.md and docs/*.md works pasted one by one on a fresh HOME', () => {
+      const documented: Array<{ file: string; lines: string[] }> = documentedUsage();
+      expect(documented.map((d) => d.file)).toEqual(expect.arrayContaining(['README.md', 'docs/workspace.md']));
+      const lines = documented.flatMap((d) => d.lines);
+      expect(lines.length).toBeGreaterThanOrEqual(60);
       expect(lines.some((l) => l.includes('completion bash >'))).toBe(true);
-    }, 600_000);
+      const results: Array<{ file: string; line: string; status: string; stderr: string }> = runDocumented();
+      expect(results.length).toBe(lines.length);
+      expect(results.filter((r) => r.status !== 'ok').map((r) => `${r.file}: ${r.line}: ${r.stderr}`)).toEqual([]);
+    }, 900_000);
 
     it('npm link --ignore-scripts puts bible on the PATH with no allowScripts warning', async () => {
       const prefix = mkdtempSync(join(tmpdir(), 'bible-link-'));
