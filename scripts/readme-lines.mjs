@@ -112,9 +112,11 @@ export function runLines(lines, library = builtLibrary()) {
   return Object.assign(results, { library: library ?? join(home, '.local', 'share', 'bible', 'library.sqlite') });
 }
 
-/** Runs every documented usage line, each file's in a fresh HOME of its own: `[{ file, ...result }]`. */
-export function runDocumented(dir = root) {
-  let library = builtLibrary();
+/**
+ * Runs every documented usage line, each file's in a fresh HOME of its own: `[{ file, ...result }]`.
+ * `library`: a library.sqlite already built, else BIBLE_DATA_DIR's, else the first file's lines build one.
+ */
+export function runDocumented(dir = root, library = builtLibrary()) {
   return documentedUsage(dir).flatMap(({ file, lines }) => {
     const results = runLines(lines, library);
     library = results.library;
