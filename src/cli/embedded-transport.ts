@@ -22,11 +22,12 @@ export class EmbeddedTransport implements Transport {
 
   private load() {
     this.service ??= (async () => {
-      const [{ openLibrary }, { embeddedDispatcher }] = await Promise.all([
+      const [{ openLibrary }, { embeddedDispatcher }, { importInChild }] = await Promise.all([
         import('../library/ensure.js'),
         import('../service/dispatch.js'),
+        import('./import-child.js'),
       ]);
-      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress);
+      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress, importInChild);
       try {
         store.resources();
       } catch (err) {
