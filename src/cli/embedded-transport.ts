@@ -1,4 +1,5 @@
 import { readBody, type Transport, type TransportRequest, type TransportResponse } from '../client/transport.js';
+import type { Importer } from '../library/ensure.js';
 import type { ImportProgress } from '../library/import/import.js';
 
 /**
@@ -22,12 +23,13 @@ export class EmbeddedTransport implements Transport {
 
   private load() {
     this.service ??= (async () => {
-      const [{ openLibrary }, { embeddedDispatcher }, { importInChild }] = await Promise.all([
+      const [{ openLibrary }, { embeddedDispatcher }] = await Promise.all([
         import('../library/ensure.js'),
         import('../service/dispatch.js'),
-        import('./import-child.js'),
       ]);
-      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress, importInChild);
+      // In a child the user can stop with Ctrl-C; loaded (with node:child_process) only to build.
+      const importer: Importer = async (...args) => (await import('./import-child.js')).importInChild(...args);
+      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress, importer);
       try {
         store.resources();
       } catch (err) {
