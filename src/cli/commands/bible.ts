@@ -3,7 +3,14 @@ import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
 import { present } from '../present.js';
-import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
+import {
+  fetchPassages,
+  missingNote,
+  oneReference,
+  referencesFromArgs,
+  translationInReference,
+  withNamedTranslation,
+} from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { printTable } from '../render/table.js';
@@ -27,7 +34,9 @@ export interface PassageOptions extends TranslationOptions {
   refs: string[];
 }
 
-export async function runPassage(opts: PassageOptions, ctx: Context): Promise<void> {
+export async function runPassage(given: PassageOptions, ctx: Context): Promise<void> {
+  const named = translationInReference(given.refs);
+  const opts = withNamedTranslation({ ...given, refs: named.refs }, named);
   const typed = await referencesFromArgs(opts.refs);
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
@@ -76,7 +85,9 @@ export interface ChapterOptions extends TranslationOptions {
   words: string[];
 }
 
-export async function runChapter(opts: ChapterOptions, ctx: Context): Promise<void> {
+export async function runChapter(given: ChapterOptions, ctx: Context): Promise<void> {
+  const named = translationInReference(given.words);
+  const opts = withNamedTranslation({ ...given, words: named.refs }, named);
   const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3');
   const { book } = ref;
   const chapter = ref.start.chapter;
