@@ -30,7 +30,7 @@ export function importInChild(
       rmSync(`${path}.importing-${child.pid}${suffix}`, { force: true });
     }
   };
-  onInterrupt(() => {
+  const previous = onInterrupt(() => {
     child.kill('SIGKILL');
     removeHalfBuilt();
     process.exit(130);
@@ -45,7 +45,7 @@ export function importInChild(
     });
     child.on('error', (err) => reject(err));
     child.on('exit', (code, signal) => {
-      onInterrupt(undefined);
+      onInterrupt(previous);
       if (report) return resolve(report);
       removeHalfBuilt();
       reject(new Error(error ?? `the library import stopped (${signal ?? `exit ${code}`})`));

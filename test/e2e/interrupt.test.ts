@@ -30,3 +30,28 @@ describe('Ctrl-C', () => {
     }
   });
 });
+
+describe('Ctrl-C with the pager open', () => {
+  it('waits for the pager, as git does: less stays, and q ends both with exit 0', async () => {
+    const tty = await TmuxSession.start(`${process.execPath} ${bin} chapter Ps 119; echo "exit=$?"`, {
+      BIBLE_DATA_DIR: process.env.BIBLE_TEST_DATA_DIR ?? join(process.cwd(), '.bible-test', 'data'),
+      BIBLE_CONFIG_DIR: join(tempHome(), 'config'),
+      BIBLE_CACHE_DIR: join(tempHome(), 'cache'),
+      PAGER: 'less',
+    });
+    try {
+      await tty.waitFor('Psalms 119 (KJV)', 15_000, 'visible');
+      await tty.keys('C-c');
+      // less takes Ctrl-C as "stop what you are doing" and stays; the CLI waits for it.
+      await new Promise((r) => setTimeout(r, 500));
+      const still = await tty.screen('visible');
+      expect(still).not.toContain('exit=');
+      expect(still).toContain('Psalms 119 (KJV)');
+      await tty.keys('q');
+      const screen = await tty.waitFor('exit=', 5_000);
+      expect(screen).toContain('exit=0');
+    } finally {
+      await tty.kill();
+    }
+  });
+});
