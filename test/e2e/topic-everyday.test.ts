@@ -35,3 +35,13 @@ describe('topics by everyday word', () => {
     expect(json.map((w: { id: string }) => w.id)).toEqual(['nave', 'everyday-topics']);
   });
 });
+
+describe('a story by a word of its slug', () => {
+  it('bible story prodigal opens the one story whose slug names it; a word of many stays a dead end', async () => {
+    const r = await runCliInProcess(['story', 'prodigal']);
+    expect([r.code, first(r.stdout)]).toEqual([0, 'The Prodigal Son']);
+    const json = JSON.parse((await runCliInProcess(['story', 'samaritan', '--json'])).stdout);
+    expect(json.slug).toBe('the-good-samaritan');
+    expect((await runCliInProcess(['story', 'lost'])).code).toBe(4);
+  });
+});
