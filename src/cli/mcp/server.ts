@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { registerTools, type ToolDeps } from './tools.js';
+import type { ToolDeps } from './define.js';
+import { registerTools } from './tools/index.js';
 
 /** The library as MCP tools: one server per connection, answering through the project's client. */
 export function createMcpServer(deps: ToolDeps): McpServer {
