@@ -14,7 +14,11 @@ interface Exchange {
  * The built `bible mcp` on stdio, given `input` as it is; stdin is closed once `expected` answers
  * (lines on stdout) have come, so the server is seen to read on after what it refused.
  */
-function exchange(input: Array<string | Buffer>, expected: number, env: Record<string, string> = {}): Promise<Exchange> {
+function exchange(
+  input: Array<string | Buffer>,
+  expected: number,
+  env: Record<string, string> = {},
+): Promise<Exchange> {
   const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'bible.js'), 'mcp'], {
     env: cliEnv({ env }),
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -30,7 +34,15 @@ function exchange(input: Array<string | Buffer>, expected: number, env: Record<s
   if (!expected) child.stdin.end();
   return new Promise((resolve) =>
     child.on('close', (code) =>
-      resolve({ answers: stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr, code }),
+      resolve({
+        answers: stdout
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+        stderr,
+        code,
+      }),
     ),
   );
 }

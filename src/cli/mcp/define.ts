@@ -49,6 +49,13 @@ export function toolKit(server: McpServer, deps: ToolDeps): ToolKit {
 type Shape = Record<string, z.ZodType>;
 
 /**
+ * Each tool's input and output schemas, made once per process. A zod object compiles its parser
+ * the first time it parses: made afresh for every /mcp request's server, they were compiled for
+ * every request.
+ */
+const schemas = new Map<string, { input: z.ZodObject; output: z.ZodObject }>();
+
+/**
  * Registers one read-only tool whose answer is a Page, fitted to the answer budgets; it never
  * throws (a failure is a tool error). On /mcp the call waits its turn in the request's budget.
  */
@@ -71,15 +78,20 @@ export function define<I extends Shape, O extends z.ZodObject>(
       return { result, size: JSON.stringify(result).length };
     }
   };
+  let made = schemas.get(name);
+  if (!made) {
+    // The output a fresh object of the same shape: the contract's schemas carry an OpenAPI id,
+    // which would make the JSON schema a bare $ref where MCP requires `type: object` at the top.
+    made = { input: z.object(spec.input), output: z.object(spec.output.shape) };
+    schemas.set(name, made);
+  }
   kit.server.registerTool(
     name,
     {
       title: spec.title,
       description: spec.description,
-      inputSchema: spec.input,
-      // A fresh object of the same shape: the contract's schemas carry an OpenAPI id, which would
-      // make the JSON schema a bare $ref where MCP requires `type: object` at the top.
-      outputSchema: z.object(spec.output.shape),
+      inputSchema: made.input,
+      outputSchema: made.output,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> =>

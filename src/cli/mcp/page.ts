@@ -85,16 +85,17 @@ export function fitPage<T>(page: Page<T>): Fitted<T> {
 }
 
 /**
- * A long text in parts of at most `max` characters, cut after a line or a sentence where one ends
- * in the second half of a part: the parts joined are the text.
+ * A long text in parts of at most `max` characters, about equal, each cut after a line or a
+ * sentence where one ends in its second half: the parts joined are the text.
  */
 export function partsOf(text: string, max: number): string[] {
+  const target = Math.ceil(text.length / Math.ceil(text.length / max));
   const parts: string[] = [];
   let rest = text;
   while (rest.length > max) {
-    const window = rest.slice(0, max);
+    const window = rest.slice(0, target);
     const at = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('. ') + 1);
-    const cut = at > max / 2 ? at + 1 : max;
+    const cut = at > target / 2 ? at + 1 : target;
     parts.push(rest.slice(0, cut));
     rest = rest.slice(cut);
   }
@@ -102,5 +103,5 @@ export function partsOf(text: string, max: number): string[] {
   return parts;
 }
 
-/** The longest part a tool makes of one long item: two fit in an answer, with its other lines. */
-export const PART_MAX_CHARS = Math.floor(MCP_ANSWER_TEXT_MAX_CHARS / 2.5);
+/** The longest part a tool makes of one long item: room is left for its title, the line on what follows and the attribution. */
+export const PART_MAX_CHARS = MCP_ANSWER_TEXT_MAX_CHARS - 1_000;
