@@ -103,8 +103,9 @@ function topicPage(data: MergedTopic, skip: number, next: (skipped: number) => s
   const total = items.join('\n').length;
   const counts = data.sources.map((s) => `${s.id} ${s.sections.length}`).join(', ');
   return {
-    head:
-      total > MCP_ANSWER_TEXT_MAX_CHARS
+    head: !shownItems.length
+      ? `${data.headword}: no sections after the first ${skip} (of ${items.length})`
+      : total > MCP_ANSWER_TEXT_MAX_CHARS
         ? `${data.headword}: ${items.length} sections in ${data.sources.length} works (${counts}); ${skip ? `after the first ${skip}:` : 'the first of them:'}`
         : undefined,
     items: shownItems,
