@@ -112,7 +112,11 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
     attribution: results.map((r) => r.attribution),
   };
   if (opts.plain && !ctx.globals.json) {
-    return presentPlain(ctx, results.flatMap((r) => r.verses.map((v) => v.text)), shown.attribution);
+    return presentPlain(
+      ctx,
+      results.flatMap((r) => r.verses.map((v) => v.text)),
+      shown.attribution,
+    );
   }
   await present(
     ctx,

@@ -51,7 +51,11 @@ export function wantsColor(io: IO, flag: boolean | string | undefined, configCol
  * Builds the style. chalk is loaded only when colouring and wrap-ansi only on a terminal: a
  * piped `bible passage` (scripts, the startup bench) pays for neither.
  */
-export async function makeStyle(io: IO, flags: { color?: boolean | string }, configColor: string | undefined): Promise<Style> {
+export async function makeStyle(
+  io: IO,
+  flags: { color?: boolean | string },
+  configColor: string | undefined,
+): Promise<Style> {
   const tty = !!io.stdout.isTTY;
   const color = wantsColor(io, flags.color, configColor);
   let c = NO_PAINT;
