@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS notes (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS notes_by_book ON notes (book, start_chapter);
+CREATE TABLE IF NOT EXISTS deleted_notes (
+  uid TEXT PRIMARY KEY,
+  deleted_at TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS bookmarks (
   id INTEGER PRIMARY KEY,
   book INTEGER NOT NULL,

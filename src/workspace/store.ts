@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { WorkspaceError } from './errors.js';
 import { bookmarkAt, insertNote, mergeBookmark, noteById } from './items-table.js';
 import type { LocalDate } from './local-date.js';
-import { type MergeReport, mergeItems } from './merge.js';
+import { type MergeOptions, type MergeReport, mergeItems } from './merge.js';
 import type { Plan } from './plans/plan.js';
 import { allPlans, deletePlan, insertPlan, markDays, moveDays, planById } from './plans-table.js';
 import {
@@ -27,7 +27,7 @@ import { SCHEMA } from './schema.js';
 import { cleanTags } from './tags.js';
 
 export { userStorePath } from '../config/paths.js';
-export type { MergeReport } from './merge.js';
+export type { MergeOptions, MergeReport } from './merge.js';
 export {
   type Bookmark,
   cleanNoteText,
@@ -169,15 +169,23 @@ export class UserStore {
     });
   }
 
-  /** Removes notes by id, all or none: an unknown id removes nothing. */
-  removeNotes(ids: number[]): Note[] {
+  /**
+   * Removes notes by id, all or none: an unknown id removes nothing. Their uids are kept, so
+   * that an import of an older export does not bring them back unasked (merge.ts).
+   */
+  removeNotes(ids: number[], now: Date): Note[] {
     return this.write(() => {
       const notes = ids.map((id) => {
         const note = this.note(id);
         if (!note) throw noNote(id);
         return note;
       });
-      for (const n of notes) this.db.prepare('DELETE FROM notes WHERE id = ?').run(n.id);
+      const remove = this.db.prepare('DELETE FROM notes WHERE id = ?');
+      const remember = this.db.prepare('INSERT OR REPLACE INTO deleted_notes (uid, deleted_at) VALUES (?, ?)');
+      for (const n of notes) {
+        remove.run(n.id);
+        remember.run(n.uid, now.toISOString());
+      }
       return notes;
     });
   }
@@ -208,7 +216,7 @@ export class UserStore {
   // ---- import ----
 
   /** Merges notes and bookmarks from an export in one transaction (merge.ts says how). */
-  merge(items: { notes: ExchangeNote[]; bookmarks: ExchangeBookmark[] }): MergeReport {
-    return this.write(() => mergeItems(this.db, items));
+  merge(items: { notes: ExchangeNote[]; bookmarks: ExchangeBookmark[] }, options: MergeOptions): MergeReport {
+    return this.write(() => mergeItems(this.db, items, options));
   }
 }
