@@ -69,6 +69,29 @@ describe('export and import', () => {
     expect(a.note(2)?.text).toBe('newest');
   });
 
+  it('the same-text check follows the import as it goes: a note changed in it frees its old text', () => {
+    const s = store();
+    const t = '2026-01-01T00:00:00.000Z';
+    const base = { ref: 'John 3:16', range: at('John 3:16'), tags: [], created: t, updated: t };
+    s.merge({ notes: [{ ...base, uid: 'a', text: 'old' }], bookmarks: [] }, NOW);
+    const report = s.merge(
+      {
+        notes: [
+          { ...base, uid: 'a', text: 'new', updated: '2026-02-01T00:00:00.000Z' },
+          { ...base, uid: 'b', text: 'old' },
+          { ...base, uid: 'c', text: 'new' },
+        ],
+        bookmarks: [],
+      },
+      NOW,
+    );
+    expect(report).toMatchObject({ notesAdded: 1, notesUpdated: 1, notesSkipped: 1 });
+    expect(s.notes().map((n) => [n.uid, n.text])).toEqual([
+      ['a', 'new'],
+      ['b', 'old'],
+    ]);
+  });
+
   it('markdown: one section per reference in canonical order, with its verse text and attribution', () => {
     const s = store();
     s.addNote(at('John 3:16'), 'loved', ['love'], new Date('2026-01-01T00:00:00Z'));
