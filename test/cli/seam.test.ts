@@ -55,6 +55,7 @@ describe("the CLI's seam", () => {
     const program = await buildProgram(new Factory(pipes().io));
     const listed = choices(program);
     expect(listed.map((c) => c.where).sort()).toEqual([
+      'bible --color',
       'chat --persona',
       'completion <shell>',
       'export --format',

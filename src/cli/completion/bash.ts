@@ -56,12 +56,16 @@ export function bashScript(model: ProgramModel): string {
     const parent = c.path.slice(0, -1).join(' ');
     return `        ${c.names.map((n) => quote(`${parent}:${n}`)).join(' | ')}) path=${quote(key(c))}; continue ;;`;
   });
+  // A global option's value whatever the command (the pattern's * is bash's), a command's on its path.
+  const valuesOf = (options: OptionModel[], pattern: (flag: string) => string) =>
+    options.flatMap((o) =>
+      o.values ? flagsOf(o).map((f) => ({ pattern: pattern(f), values: o.values as Values })) : [],
+    );
   const optionValues = arms(
-    commands.flatMap((c) =>
-      c.options.flatMap((o) =>
-        o.values ? flagsOf(o).map((f) => ({ pattern: quote(`${key(c)}:${f}`), values: o.values as Values })) : [],
-      ),
-    ),
+    [
+      ...valuesOf(model.globals, (f) => `*${quote(`:${f}`)}`),
+      ...commands.flatMap((c) => valuesOf(c.options, (f) => quote(`${key(c)}:${f}`))),
+    ],
     '; return',
     '    ',
   );
