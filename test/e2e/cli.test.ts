@@ -61,7 +61,11 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
     text: 'John 3:3 (scofield)',
   },
   { args: ['dictionary', 'search', 'wi'], path: '/v1/data/dictionaries/kjv-wordbook/search?q=wi', text: /\twist$/m },
-  { args: ['topic', 'search', 'love'], path: '/v1/data/topics/nave/search?q=love', text: /^love\tLOVE$/m },
+  {
+    args: ['topic', 'search', 'love', '--source', 'nave'],
+    path: '/v1/data/topics/nave/search?q=love',
+    text: /^love\tLOVE$/m,
+  },
   { args: ['topic', 'browse', 'z'], path: '/v1/data/topics/nave/browse?letter=z', text: /^zabad\tZABAD$/m },
   { args: ['topic', 'entry', 'faith'], path: '/v1/data/topics/nave/entries/faith', text: 'FAITH (nave)' },
   { args: ['topic', 'faith'], path: '/v1/data/topics/merged?q=faith', text: 'General scriptures concerning' },
@@ -398,9 +402,9 @@ describe('the bible CLI, end to end', () => {
     expect(off.stdout).not.toContain('\u001b[');
   });
 
-  it('bare `bible` prints the help with the exit codes, and succeeds', async () => {
+  it('bare `bible` prints the help with the exit codes, and exits 1 as git does', async () => {
     const r = await runCli([]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^Usage: bible \[options\] \[command\]/);
     expect(r.stdout).toContain('  130  interrupted');
     expect((await runCli(['--version'])).stdout).toBe('0.1.0\n');
