@@ -1,4 +1,5 @@
 import type { BibleClient } from '../client/client.js';
+import { findLocalBook, LOCAL_LANGUAGES, readsOtherwiseInEnglish, suggestLocalBook } from '../core/canon/book-names.js';
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH } from '../core/canon/canon.js';
 import {
   checkPassageLimits,
@@ -25,18 +26,37 @@ function typed(refs: Reference[]): TypedReference[] {
   return refs.map((ref) => ({ text: formatReference(ref), ref }));
 }
 
+/** The language of the translation asked for, when the reader needs it (asked only then: it may cost a catalog call). */
+export type LanguageOf = () => Promise<string | undefined>;
+
 /**
  * References from command-line words. Each word may be a reference or a `;` list ("John 3:16"
  * "Rom 5:8"); words that are not one on their own are read together (`bible passage John 3:16`).
- * What the contract's grammar does not read ("Jam 1:5", "John 3:16, 18", "John ch 3") is read by
- * the BCV parser; a place that does not exist stays the strict reader's not-found error.
- * Checked against the canon here, so a typo costs no request and gets a "did you mean".
+ * What the contract's grammar does not read ("Jam 1:5", "John 3:16, 18", "John ch 3", Spanish
+ * "Juan 3:16", "1 Co 13:4") is read by the BCV parser, in the translation's language first, then
+ * English, then every other language with book names of its own; a place that does not exist
+ * stays the strict reader's not-found error. Checked against the canon here, so a typo costs no
+ * request and gets a "did you mean".
  */
-export async function referencesFromArgs(given: string[]): Promise<TypedReference[]> {
+export async function referencesFromArgs(given: string[], languageOf?: LanguageOf): Promise<TypedReference[]> {
   if (!given.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
   const args = chapterAndVerseApart(given);
+  const joined = args.join(' ');
+  let language: Promise<string | undefined> | undefined;
+  const translationLanguage = () => {
+    language ??= languageOf?.() ?? Promise.resolve(undefined);
+    return language;
+  };
+  // "Mc 1" is Micah to our English reader and Marcos to a Spanish one: the translation decides.
+  if (LOCAL_LANGUAGES.some((l) => readsOtherwiseInEnglish(joined, l))) {
+    const lang = await translationLanguage();
+    if (lang && readsOtherwiseInEnglish(joined, lang)) {
+      const refs = await readLooselyIn(args, [lang]);
+      if (refs) return typed(refs);
+    }
+  }
   let first: unknown;
-  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(args.join(' '))]) {
+  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(joined)]) {
     try {
       return typed(parts.map(parseReference));
     } catch (err) {
@@ -46,18 +66,17 @@ export async function referencesFromArgs(given: string[]): Promise<TypedReferenc
   // A chapter or verse that does not exist is the answer, not a reason to read more loosely.
   if (first instanceof InvalidReferenceError && first.kind === 'not-found' && !first.message.startsWith('unknown book'))
     throw first;
-  const { readLoosely } = await import('./reference-parser.js');
-  for (const text of [args.join('; '), args.join(' ')]) {
-    const refs = await readLoosely(text);
-    if (refs?.length) return typed(refs);
-  }
-  const named = args.join(' ').trim();
-  const book = bookAlone(named);
+  const lang = await translationLanguage();
+  const refs = await readLooselyIn(args, [...new Set([...(lang ? [lang] : []), 'en', ...LOCAL_LANGUAGES])]);
+  if (refs) return typed(refs);
+  const named = joined.trim();
+  const book = bookAlone(named) ?? findLocalBook(named)?.book;
   if (book) {
     // A book alone: Jude, Obadiah, Philemon, 2 and 3 John are one chapter, read whole; of any
-    // other the user is asked for the chapter, by the book's own count.
+    // other the user is asked for the chapter, by the book's own count, in the name typed.
     if (book.chapters === 1) return typed([parseReference(wholeBook(book))]);
-    throw usageError(`${book.name} has ${book.chapters} chapters: name one, like "${book.name} 1"`);
+    const name = findLocalBook(named)?.name ?? book.name;
+    throw usageError(`${name} has ${book.chapters} chapters: name one, like "${name} 1"`);
   }
   // Words alone: a book's name one edit off ("Jhon") is told as the misspelt book it is; other
   // words ("love", where Luke is two edits off) were most likely meant to be looked for. Only a
@@ -69,12 +88,38 @@ export async function referencesFromArgs(given: string[]): Promise<TypedReferenc
       const near = err instanceof InvalidReferenceError ? err.suggestion : undefined;
       if (near && editDistance(named.toLowerCase(), near.name.toLowerCase(), 1) <= 1) throw err;
     }
+    const local = suggestLocalBook(named);
+    if (local && editDistance(named.toLowerCase(), local.name.toLowerCase(), 1) <= 1)
+      throw new InvalidReferenceError('not-found', `unknown book '${named}' (did you mean ${local.name}?)`, local.book);
     const words = shellWord(named);
     throw usageError(
       `'${named}' is no book or reference; to look for it: bible search ${words}, or bible find ${words}`,
     );
   }
-  throw first;
+  throw withLocalSuggestion(first, named);
+}
+
+/** The words read by the BCV parser in each language in turn, as one `;` list and as one text. */
+async function readLooselyIn(args: string[], languages: string[]): Promise<Reference[] | undefined> {
+  const { readLoosely } = await import('./reference-parser.js');
+  for (const language of languages) {
+    for (const text of [args.join('; '), args.join(' ')]) {
+      const refs = await readLoosely(text, language);
+      if (refs?.length) return refs;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An unknown book with no English name near is offered the nearest name of another language
+ * ("Apocalipsys 21:4" → Apocalipsis), as the English names are ("Jhon" → John).
+ */
+function withLocalSuggestion(err: unknown, named: string): unknown {
+  if (!(err instanceof InvalidReferenceError) || err.suggestion || !err.message.startsWith('unknown book')) return err;
+  const typedBook = /^(\d?\s*\p{L}[\p{L}\s.]*?)\s*\d/u.exec(named)?.[1];
+  const local = typedBook ? suggestLocalBook(typedBook) : undefined;
+  return local ? new InvalidReferenceError(err.kind, `${err.message} (did you mean ${local.name}?)`, local.book) : err;
 }
 
 /**
@@ -140,8 +185,8 @@ export function wholeBook(book: Book): string {
 }
 
 /** Exactly one reference from command-line words (commentary, crossrefs, chapter). */
-export async function oneReference(args: string[], usage: string): Promise<Reference> {
-  const refs = await referencesFromArgs(args);
+export async function oneReference(args: string[], usage: string, languageOf?: LanguageOf): Promise<Reference> {
+  const refs = await referencesFromArgs(args, languageOf);
   if (refs.length !== 1) throw usageError(usage);
   return (refs[0] as TypedReference).ref;
 }
