@@ -96,7 +96,7 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
       `'${named}' is no book or reference; to look for it: bible search ${words}, or bible find ${words}`,
     );
   }
-  throw withLocalSuggestion(first, named);
+  throw withLocalSuggestion(first, named, lang);
 }
 
 /** The words read by the BCV parser in each language in turn, as one `;` list and as one text. */
@@ -112,14 +112,18 @@ async function readLooselyIn(args: string[], languages: string[]): Promise<Refer
 }
 
 /**
- * An unknown book with no English name near is offered the nearest name of another language
- * ("Apocalipsys 21:4" → Apocalipsis), as the English names are ("Jhon" → John).
+ * An unknown book is offered the nearest name of another language ("Mateos 5" → Mateo) when no
+ * English name is near, or when the translation asked for is in that language ("Apocalipsys
+ * 21:4 -t rv1909" → Apocalipsis, not Revelation).
  */
-function withLocalSuggestion(err: unknown, named: string): unknown {
-  if (!(err instanceof InvalidReferenceError) || err.suggestion || !err.message.startsWith('unknown book')) return err;
+function withLocalSuggestion(err: unknown, named: string, language: string | undefined): unknown {
+  if (!(err instanceof InvalidReferenceError) || !err.message.startsWith('unknown book')) return err;
+  if (err.suggestion && !(language && LOCAL_LANGUAGES.includes(language))) return err;
   const typedBook = /^(\d?\s*\p{L}[\p{L}\s.]*?)\s*\d/u.exec(named)?.[1];
   const local = typedBook ? suggestLocalBook(typedBook) : undefined;
-  return local ? new InvalidReferenceError(err.kind, `${err.message} (did you mean ${local.name}?)`, local.book) : err;
+  if (!local) return err;
+  const unknown = err.message.replace(/ \(did you mean [^()]*\?\)$/, '');
+  return new InvalidReferenceError(err.kind, `${unknown} (did you mean ${local.name}?)`, local.book);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fold } from '../search/matches.js';
 import { editDistance } from '../text/edit-distance.js';
 import { BOOKS, type Book } from './canon.js';
 import { SPANISH_NAMES } from './names-es.js';
@@ -36,9 +37,9 @@ export function onePsalmName(language: string | undefined): string {
   return namesFor(language)?.onePsalm ?? 'Psalm';
 }
 
-/** Lower case, accents dropped, spaces folded: "Génesis" and "genesis" are one key. */
+/** Lower case, accents dropped (as the search index folds words), spaces folded: "Génesis" and "genesis" are one key. */
 function nameKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return fold(text).replace(/\s+/g, ' ').trim();
 }
 
 /** A book as a language names it. */
