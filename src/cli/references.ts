@@ -1,5 +1,11 @@
 import type { BibleClient } from '../client/client.js';
-import { findLocalBook, LOCAL_LANGUAGES, readsOtherwiseInEnglish, suggestLocalBook } from '../core/canon/book-names.js';
+import {
+  findLocalBook,
+  LOCAL_LANGUAGES,
+  localBookName,
+  readsOtherwiseInEnglish,
+  suggestLocalBook,
+} from '../core/canon/book-names.js';
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH } from '../core/canon/canon.js';
 import {
   checkPassageLimits,
@@ -252,23 +258,25 @@ export async function passagesOf(
 
 /**
  * What a translation lacks of a reference, said rather than left out silently: the WEB has no
- * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1).
+ * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1). Books
+ * are named in the translation's language, as the heading above it.
  */
 export function missingNote(
   ref: Reference | undefined,
   verses: ReadonlyArray<{ chapter: number; v: number }>,
   translation: string,
+  language?: string,
 ): string | undefined {
   if (!ref) return undefined;
   const have = new Set(verses.map((v) => `${v.chapter}:${v.v}`));
   const missing = referenceVerses(ref).filter((p) => !have.has(`${p.chapter}:${p.verse}`));
   if (!missing.length) return undefined;
   const id = translation.toUpperCase();
-  const name = ref.book.name;
+  const name = localBookName(ref.book, language);
   const listed = missing.slice(0, 5).map((p) => `${name} ${p.chapter}:${p.verse}`);
   const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
   const whole = missing.length === referenceVerses(ref).length;
   return whole
-    ? `(${id} has no text for ${formatReference(ref)}; it may number these verses differently)`
+    ? `(${id} has no text for ${name}${formatReference(ref).slice(ref.book.name.length)}; it may number these verses differently)`
     : `(${id} has no ${listed.join(', ')}${more})`;
 }

@@ -27,6 +27,12 @@ describe('Spanish references and headings (issue 31)', () => {
     expect(await headingOf('passage', 'Salmos 1-2', '-t', 'rv1909')).toBe('Salmos 1-2 (RV1909)');
     expect(await headingOf('chapter', 'Salmos', '23', '-t', 'rv1909')).toBe('Salmo 23 (RV1909)');
     expect(await headingOf('passage', 'Juan 3:16 (RV1909)')).toBe('Juan 3:16 (RV1909)');
+    // What the translation lacks is said in its language too.
+    const gap = await run('passage', 'Jonás 1:17', '-t', 'rv1909');
+    expect(gap.stdout.split('\n').slice(0, 2)).toEqual([
+      'Jonás 1:17 (RV1909)',
+      '(RV1909 has no text for Jonás 1:17; it may number these verses differently)',
+    ]);
   });
 
   it('Spanish names are read with any translation, headed in that translation’s language', async () => {

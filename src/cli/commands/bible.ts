@@ -90,7 +90,7 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
         }
         const format = studyFormat(ctx.style.c, view, notes, place);
         printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
-        const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
+        const gap = missingNote(typed[i]?.ref, p.verses, first.translation, language);
         if (gap) ctx.out.line(ctx.style.c.dim(gap));
       }
       printNotes(ctx, notes);
