@@ -180,7 +180,7 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
       noteShown ||= parts.offline;
       lastSources = parts.sources;
       if (parts.sources) say(`\n${await sourcesLine(ctx, parts.sources, '/sources has their attributions')}`);
-      say(c.dim(limitsLine(response.meta)));
+      say(ctx.style.wrap(c.dim(limitsLine(response.meta))));
     } catch (err) {
       spinner.stop();
       if (pending.signal.aborted && printer.shown) {

@@ -1,4 +1,4 @@
-import { clearScreenDown, cursorTo, moveCursor } from 'node:readline';
+import { clearLine, cursorTo, moveCursor } from 'node:readline';
 import type { Context } from '../context.js';
 import { type ReplyParts, renderMarkdown, replyParts } from './render.js';
 
@@ -40,9 +40,13 @@ export function streamPrinter(ctx: Context, onFirst?: () => void) {
     if (!started) return;
     if (rows + 1 >= (term.rows ?? 24)) tall = true;
     else {
-      if (rows) moveCursor(out, 0, -rows);
+      // Line by line, not "clear to the end of the screen": tmux keeps a screen cleared from
+      // its top in the scrollback (scroll-on-clear), where the preview would then stay.
+      for (let row = rows; row >= 0; row--) {
+        clearLine(out, 0);
+        if (row) moveCursor(out, 0, -1);
+      }
       cursorTo(out, 0);
-      clearScreenDown(out);
     }
     rows = 0;
     col = 0;

@@ -82,9 +82,11 @@ export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
         const parts = await printer.finish(response.data.message);
         if (parts.offline) ctx.io.stdout.write(`\n${ctx.style.wrap(offlineNote(ctx))}\n`);
         if (parts.sources)
-          ctx.io.stdout.write(`\n${await sourcesLine(ctx, parts.sources, 'bible chat --json has their attributions')}\n`);
+          ctx.io.stdout.write(
+            `\n${await sourcesLine(ctx, parts.sources, 'bible chat --json has their attributions')}\n`,
+          );
       } else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.wrap(ctx.style.c.dim(limitsLine(response.meta)))}\n`);
     });
   } catch (err) {
     spinner.stop();
