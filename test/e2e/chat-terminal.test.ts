@@ -61,6 +61,24 @@ describe('chat on a terminal (issue 35.4)', () => {
     expect(second).not.toContain('references checked');
   });
 
+  it('one-shot: Ctrl-C keeps the text that came on screen, the unfinished block included', async () => {
+    const slow = await new FakeLlm().start();
+    slow.reply = 'First paragraph done.\n\none two three four five six seven eight nine ten eleven twelve sixteen';
+    slow.streamWords = 1;
+    slow.streamGapMs = 300;
+    try {
+      ({ session } = await terminal('chat "count for me"', { BIBLE_LLM_BASE_URL: slow.url }));
+      await session.waitFor('one two three');
+      await session.keys('C-c');
+      const screen = await session.waitFor('(stopped; what came is kept)');
+      expect(count(screen, 'First paragraph done.')).toBe(1);
+      expect(count(screen, 'one two three')).toBe(1);
+      expect(screen).not.toContain('sixteen');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('wraps a reply at 40 columns without splitting a word, the quotation under its indent', async () => {
     const fake = llm as FakeLlm;
     const words =
