@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { boundedSearchText } from '../flags.js';
 import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
 import { printTable } from '../render/table.js';
@@ -51,7 +52,7 @@ export interface SourceOption {
 
 export async function runTopic(opts: TextOptions & { words: string[] }, ctx: Context): Promise<void> {
   const client = await ctx.client();
-  const q = opts.words.join(' ');
+  const q = boundedSearchText(opts.words.join(' '));
   const data = await orDeadEnd(client, client.topicMerged(q), q, 'topics');
   const texts = await Promise.all(data.sources.map((s) => sectionTexts(ctx, s.sections, opts)));
   await present(
@@ -81,7 +82,7 @@ async function printHits(ctx: Context, hits: Array<{ slug: string; headword: str
 }
 
 export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Context): Promise<void> {
-  const { q } = opts;
+  const q = boundedSearchText(opts.q);
   const id = await ctx.resourceId('topics', opts.source);
   await present(ctx, await (await ctx.client()).topicSearch(id, q), (data) =>
     printHits(ctx, data.results, `No topics in ${id} match ${quoted(q)}.`),

@@ -3,7 +3,7 @@ import { readable } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { integerParam, PathParams, requiredQuery } from './params.js';
+import { integerParam, PathParams, searchText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -17,7 +17,7 @@ export function dictionaryRoutes(deps: ServiceDeps, middleware: DataMiddleware) 
       tags: ['dictionaries'],
       request: {
         params: { id: PathParams.id },
-        query: { q: requiredQuery('q', 1, 'Headword prefix') },
+        query: { q: searchText('q', 1, 'Headword prefix') },
       },
       data: (s) => s.DictionarySearchResult,
       statuses: STATUSES.lookup,

@@ -4,7 +4,7 @@ import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { optionalText, pathText } from './params.js';
+import { optionalSearchText, optionalText, pathText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
@@ -25,7 +25,7 @@ export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       request: {
         query: {
           theme: optionalText({ description: 'Exact lower-case theme tag' }),
-          q: optionalText({ description: 'Free text over title, characters, hooks and summary' }),
+          q: optionalSearchText('q', 'Free text over title, characters, hooks and summary'),
           testament: optionalText({ enum: ['OT', 'NT'] }),
           kind: optionalText({ enum: ['narrative', 'parable'] }),
           limit: optionalText({

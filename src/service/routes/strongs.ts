@@ -5,7 +5,7 @@ import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { optionalText, pathText, requiredQuery } from './params.js';
+import { optionalText, pathText, searchText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
@@ -33,7 +33,7 @@ export function strongsRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['strongs'],
       request: {
         query: {
-          q: requiredQuery('q', 2, 'Search text, at least 2 characters'),
+          q: searchText('q', 2, 'Search text, at least 2 characters'),
           lex: optionalText({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
         },
       },

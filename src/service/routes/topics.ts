@@ -4,7 +4,7 @@ import { readable, readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid, notFound } from '../errors.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
-import { PathParams, pathText, requiredQuery, requiredText } from './params.js';
+import { PathParams, pathText, requiredText, searchText } from './params.js';
 import { ok, routeTable } from './table.js';
 
 export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
@@ -17,7 +17,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       description:
         'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
       tags: ['topics'],
-      request: { query: { q: requiredQuery('q', 1, 'Headword') } },
+      request: { query: { q: searchText('q', 1, 'Headword') } },
       data: (s) => s.MergedTopic,
       statuses: STATUSES.lookup,
       middleware,
@@ -48,7 +48,7 @@ export function topicRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
       tags: ['topics'],
       request: {
         params: { id: PathParams.id },
-        query: { q: requiredQuery('q', 1, 'Search text') },
+        query: { q: searchText('q', 1, 'Search text') },
       },
       data: (s) => s.TopicSearchResult,
       statuses: STATUSES.lookup,
