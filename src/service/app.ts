@@ -16,6 +16,7 @@ import type { DataMiddleware } from './routes/common.js';
 import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
 import { loadResponseSchemas } from './routes/response-schemas.js';
 import { createRouter, mount } from './routes/router.js';
+import { inTurn, Turns } from './turns.js';
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -47,6 +48,7 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
     singleQueryValues(),
     dataQuota(deps),
     responseCache(),
+    inTurn(deps.turns ?? new Turns()),
   ];
   mount(app, dataRoutes(deps, data));
   app.post('/v1/chat', chatBodyLimit());

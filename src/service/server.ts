@@ -6,6 +6,7 @@ import type { McpHandler } from './context.js';
 import { errorBody } from './errors.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
 import type { StateStore } from './state/state-store.js';
+import { Turns } from './turns.js';
 
 export interface RunningServer {
   url: string;
@@ -47,7 +48,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // server listens. Loaded with the first chat message, as the embedded CLI does, they held up
   // every request in flight for that long (bench/hostile.mjs: /catalog 260 ms during the first chats).
   await import('./chat/tokens.js');
+  const turns = new Turns();
   const inner = await createApp({
+    turns,
     store: options.store,
     keys: options.keys,
     logError: options.logError,
@@ -87,6 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           url: `http://${host}:${info.port}`,
           close: () =>
             new Promise<void>((done) => {
+              turns.close();
               server.close(() => done());
               // Idle keep-alive sockets would hold close() open; end them.
               (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
