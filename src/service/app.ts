@@ -34,6 +34,11 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
   const metrics = deps.metrics ?? new Metrics();
   deps = { ...deps, metrics };
   app.use('*', measured(metrics));
+  // No browser reads an answer as another type than it is labelled (a JSON error echoing a path, as HTML).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
   opsRoutes(app, deps, metrics);
 
   app.use('/v1/data/*', async (c, next) => {

@@ -18,7 +18,7 @@ export interface ServerOptions {
   port: number;
   store: LibraryStore;
   keys: StateStore;
-  /** One line per request: method, path, status, milliseconds. Never a header (keys travel in headers). */
+  /** One line per request: time (ISO 8601, UTC), method, path, status, milliseconds. Never a header (keys travel in headers). */
   log: (line: string) => void;
   logError: (err: unknown) => void;
   /** Serves `/mcp` when given. */
@@ -68,7 +68,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const from = url.indexOf('/', url.indexOf('//') + 2);
     const q = url.indexOf('?', from);
     const path = q < 0 ? url.slice(from) : url.slice(from, q);
-    options.log(`${req.method} ${path} ${res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    // The time it was answered, in UTC: an operator matches the log against a client's report and other nodes' logs.
+    options.log(
+      `${new Date().toISOString()} ${req.method} ${path} ${res.status} ${(performance.now() - started).toFixed(1)}ms`,
+    );
     return res;
   };
   return new Promise((resolve, reject) => {
