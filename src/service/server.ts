@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import type { McpHandler } from './context.js';
 import { errorBody } from './errors.js';
 import { SERVER_LIMITS, type ServerLimits } from './limits.js';
+import { foldRepeats } from './log-repeats.js';
 import type { StateStore } from './state/state-store.js';
 import { Turns } from './turns.js';
 
@@ -53,7 +54,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     turns,
     store: options.store,
     keys: options.keys,
-    logError: options.logError,
+    logError: foldRepeats(options.logError),
     mcp: options.mcp,
   });
   const limits = { ...SERVER_LIMITS, ...options.limits };
