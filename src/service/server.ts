@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { LibraryStore } from '../library/store/library-store.js';
 import { createApp } from './app.js';
@@ -37,6 +37,28 @@ function namesAnotherHost(req: Request): boolean {
   if (host === null) return false;
   const url = new URL(req.url);
   return URL.parse(`${url.protocol}//${host}`)?.host !== url.host;
+}
+
+/** Closes a connection as it arrives when its address already holds `perAddress` of them. */
+function shareConnections(
+  server: { on(event: 'connection', listener: (socket: Socket) => void): unknown },
+  perAddress: number,
+) {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const held = open.get(address) ?? 0;
+    if (held >= perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 export class PortInUseError extends Error {
@@ -103,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       },
     );
     server.maxConnections = limits.maxConnections;
+    shareConnections(server, limits.maxConnectionsPerAddress);
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE')
         reject(new PortInUseError(`port ${options.port} on ${options.host} is in use; choose another with --port`));
