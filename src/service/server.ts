@@ -39,6 +39,9 @@ function namesAnotherHost(req: Request): boolean {
   return URL.parse(`${url.protocol}//${host}`)?.host !== url.host;
 }
 
+/** While stopping, how often the connections whose answers have gone out are ended. */
+const CLOSE_IDLE_EVERY_MS = 50;
+
 /** Closes a connection as it arrives when its address already holds `perAddress` of them. */
 function shareConnections(
   server: { on(event: 'connection', listener: (socket: Socket) => void): unknown },
@@ -117,9 +120,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           close: () =>
             new Promise<void>((done) => {
               turns.close();
-              server.close(() => done());
-              // Idle keep-alive sockets would hold close() open; end them.
-              (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+              // Idle keep-alive sockets would hold close() open until their timeout (5 s), and so would
+              // each one whose answer was in flight: end them now and as each answer goes out.
+              const closeIdle = () =>
+                (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+              const idling = setInterval(closeIdle, CLOSE_IDLE_EVERY_MS);
+              server.close(() => {
+                clearInterval(idling);
+                done();
+              });
+              closeIdle();
             }),
         });
       },
