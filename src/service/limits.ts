@@ -29,7 +29,7 @@ export const SERVER_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 512,
-  maxConnectionsPerAddress: 128,
+  maxConnectionsPerAddress: 256,
   checkIntervalMs: 1_000,
 };
 

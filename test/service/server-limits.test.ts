@@ -66,7 +66,7 @@ describe('bible serve bounds slow clients and connections', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 512,
-      maxConnectionsPerAddress: 128,
+      maxConnectionsPerAddress: 256,
       checkIntervalMs: 1_000,
     });
   });
@@ -83,7 +83,7 @@ describe('bible serve bounds slow clients and connections', () => {
       'a book name at most 40 characters',
       "the q of a Strong's, topic, dictionary or story search at most 200 characters and 16 words, a verse search at most 500 characters and 32 terms, each prefix (word*) of at least 2 letters (400 INVALID_REQUEST)",
       'request headers within 10 s and the whole request within 30 s',
-      'idle keep-alive connections closed after 5 s, at most 512 connections (128 from one address)',
+      'idle keep-alive connections closed after 5 s, at most 512 connections (256 from one address)',
       'answers cached in memory up to 32 MiB (512 KiB each)',
       'waits up to 200 ms, then answers 500 INTERNAL_ERROR (safe to retry)',
       'Every 429 carries Retry-After',
