@@ -337,6 +337,9 @@ if (slowResults.length) {
   );
   console.log(`  RSS after the slow requests < 400 MB: ${rssAfter.toFixed(0)} MB ${rssAfter < 400 ? 'ok' : 'MISSED'}`);
 }
+// The /mcp fan-out (issue 32.2), in a file of its own: it probes /healthz, not /catalog.
+const { MCP_CASE, mcpFanOut } = await import('./hostile-mcp.mjs');
+if (MCP_CASE.includes(only)) await mcpFanOut({ url, key, send, rssMb, pool });
 // SIGTERM while twenty of the heavy searches are in flight: the node answers them or refuses the
 // ones still waiting, and exits.
 // Each at its own offset: the response cache answers none of them.
