@@ -1,4 +1,5 @@
 import { Argument, Option } from 'commander';
+import { searchTextIssue } from '../core/search/text-bounds.js';
 import { usageError } from './errors.js';
 
 /**
@@ -51,4 +52,11 @@ function choiceParser(values: readonly string[], unknown: Unknown) {
 /** "a, b or c": a vocabulary as a sentence names it. */
 export function oneOf(values: readonly string[]): string {
   return values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : (values[0] ?? '');
+}
+
+/** Free search text within the service's bounds (searchTextIssue), else the one-line usage error before any request. */
+export function boundedSearchText<T extends string | undefined>(text: T): T {
+  const issue = text === undefined ? undefined : searchTextIssue(text);
+  if (issue) throw usageError(`the search text ${issue}`);
+  return text;
 }

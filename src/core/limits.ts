@@ -25,6 +25,14 @@ export const FIND_QUESTION_MAX = 500;
 export const SEARCH_LIMIT_DEFAULT = 100;
 export const SEARCH_LIMIT_MAX = 1000;
 
+/**
+ * Free text searched word by word over short entries (Strong's lexicons, topics, dictionary
+ * headwords, stories): each word is one more pass of the index over the rows the others left, so
+ * the work grows with the square of the words. Long enough for the longest headword (14 words).
+ */
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_TEXT_WORDS_MAX = 16;
+
 /** Rows of a dictionary or topic search. */
 export const SEARCH_RESULTS_MAX = 25;
 /** Entries of a Strong's search. */

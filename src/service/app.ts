@@ -16,6 +16,7 @@ import { loadResponseSchemas } from './routes/response-schemas.js';
 import { allOperations, DATA_CACHE_CONTROL } from './routes/route-modules.js';
 import { createRouter, type DataMiddleware, mount } from './routes/router.js';
 import { StateBusyError } from './state/state-store.js';
+import { inTurn, Turns } from './turns.js';
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -33,6 +34,11 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
   const metrics = deps.metrics ?? new Metrics();
   deps = { ...deps, metrics };
   app.use('*', measured(metrics));
+  // No browser reads an answer as another type than it is labelled (a JSON error echoing a path, as HTML).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
   opsRoutes(app, deps, metrics);
 
   app.use('/v1/data/*', async (c, next) => {
@@ -47,6 +53,7 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
     singleQueryValues(),
     dataQuota(deps),
     responseCache(),
+    inTurn(deps.turns ?? new Turns()),
   ];
   mount(app, deps, data, operations);
   app.post('/v1/chat', chatBodyLimit());

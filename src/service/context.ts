@@ -3,6 +3,7 @@ import type { LibraryStore, ResourceRow } from '../library/store/library-store.j
 import type { KeyRecord } from './keys/keys.js';
 import type { Metrics } from './metrics.js';
 import type { StateStore } from './state/state-store.js';
+import type { Turns } from './turns.js';
 
 /** Who is asking: a key's record, or the embedded local principal (all access, no quota). */
 export interface Principal {
@@ -35,6 +36,8 @@ export interface ServiceDeps {
   logError?: (err: unknown) => void;
   /** Answers `/mcp` (Model Context Protocol) once the key is checked; `service` answers data requests in-process. */
   mcp?: McpHandler;
+  /** Runs the data routes' handlers one at a time (createApp makes them when not given). */
+  turns?: Turns;
 }
 
 /** The `/mcp` endpoint, injected by `bible serve` (the MCP server is a client of the service, a layer above). */

@@ -6,9 +6,31 @@ import { errorBody, invalid } from './errors.js';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** JSON text with every object's keys in order, so a body is the same request however its keys are ordered or spaced. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What a body's fingerprint is taken of: its JSON in canonical form, or (not JSON, or nested past the stack) its text. */
+function sameRequest(text: string): string {
+  try {
+    return canonicalJson(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Makes a POST safe to repeat. A request with an Idempotency-Key claims it for its key; a repeat
- * with the same key and body gets the first answer again (`Idempotent-Replayed: true`) without
+ * with the same key and body (the same JSON, whatever the order of its keys) gets the first answer again (`Idempotent-Replayed: true`) without
  * running or counting again; a repeat while the first is still being answered is 409
  * REQUEST_IN_PROGRESS with Retry-After; the same key with another body is 400. Only a success is
  * kept (24 hours): after an error the request may simply run again, as an error costs nothing.
@@ -22,12 +44,14 @@ export function idempotency(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
     if (!KEY_PATTERN.test(header)) throw invalid(`${IDEMPOTENCY_HEADER} must be 1-255 visible ASCII characters`);
     const records = deps.keys.idempotency();
     const fingerprint = createHash('sha256')
-      .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+      .update(`${c.req.method} ${c.req.path}\n${sameRequest(await c.req.text())}`)
       .digest('hex');
     const claim = await records.claim(key.id, header, fingerprint);
     if (claim.state === 'answered') {
+      // The same body asked for the same form of answer: a `stream` one was kept as its events.
+      const streamed = ((await c.req.json().catch(() => ({}))) as { stream?: unknown }).stream === true;
       return c.body(claim.body, claim.status as 200, {
-        'Content-Type': 'application/json',
+        'Content-Type': streamed ? 'text/event-stream' : 'application/json',
         'Idempotent-Replayed': 'true',
       });
     }

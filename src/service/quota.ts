@@ -19,7 +19,7 @@ export function limitExceeded(c: Context, code: ErrorCode, message: string, rese
  * first, and its unit is taken (atomically, so N concurrent requests with L left succeed exactly
  * L times) only when the answer is a success; if none is left by then, the answer is replaced by
  * 429. So a request that fails (400, 403, 404) never holds a unit another request needs, not even
- * while it is in flight. A key whose quota is already spent is refused before any work.
+ * while it is in flight. A key whose quota is already spent is refused before any work. HEAD is free.
  */
 export function dataQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -35,7 +35,8 @@ export function dataQuota(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
       );
     if (await deps.keys.knownSpent(key.id, 'data', day, key.daily)) return refuse();
     await next();
-    if (c.res.status !== 200 || c.error) return;
+    // A HEAD answer carries no data: it costs no unit (a spent key is still refused above).
+    if (c.res.status !== 200 || c.error || c.req.method === 'HEAD') return;
     const taken = await deps.keys.takeSoon(key.id, 'data', day, key.daily);
     if (taken === undefined) {
       c.res = undefined;

@@ -204,9 +204,10 @@ describe('POST /v1/chat', () => {
     const body = a.body as unknown as ChatResponse;
     expect(body.data.model).toBe('fake-model-1');
     expect(body.data.usage).toEqual({ inputTokens: 321, outputTokens: 12 });
-    // Every reference checked: a misspelt book corrected, a chapter that does not exist removed.
+    // Every reference checked: a book that does not exist left as written and named as not found
+    // (a near spelling is no book), a chapter that does not exist removed.
     expect(body.data.message.split('\n\n— Sources:')[0]).toBe(
-      'As John 3:16 says, God so loved the world; see also Romans 5:8.',
+      'As Jhon 3:16 says, God so loved the world; see also Romans 5:8.\n\n— Not found in the Bible (no such book): Jhon 3:16',
     );
     const sent = llm.requests[0]!;
     expect(sent.authorization).toBe('Bearer sk-test-provider');

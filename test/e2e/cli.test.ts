@@ -199,7 +199,8 @@ describe('the bible CLI, end to end', () => {
             `bible: cannot read '3:16${'q'.repeat(56)}…': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c\n`,
           ],
           [['story', long], 4, `bible: no story '${cut}' [NOT_FOUND]\n`],
-          [['topic', long], 4, `bible: no topic '${cut}' [NOT_FOUND]\n`],
+          // Searched for by its words: over the search text's bounds before any request.
+          [['topic', long], 2, 'bible: the search text must be at most 200 characters\n'],
           [
             ['concordance', long],
             2,

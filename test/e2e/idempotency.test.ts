@@ -94,4 +94,34 @@ describe('bible serve: a retried chat is answered once and counted once (Idempot
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
     expect(retried.body.meta.rateLimits.daily.remaining).toBe(45);
   });
+
+  it('reads the same JSON with its keys in another order, or spaced otherwise, as the same request', async () => {
+    const first = await post('key-4', { message: 'What is mercy?', persona: 'simple_helper' });
+    const raw = await fetch(`${served.url}/v1/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': 'key-4' },
+      body: '{ "persona": "simple_helper",\n  "message": "What is mercy?" }',
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('idempotent-replayed')).toBe('true');
+    expect(await raw.json()).toEqual(first.body);
+  });
+
+  it('answers the repeat of a streamed chat as the event stream it was', async () => {
+    const stream = (k: string) =>
+      fetch(`${served.url}/v1/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': k },
+        body: JSON.stringify({ message: 'What is joy?', stream: true }),
+      });
+    const first = await stream('key-5');
+    const events = await first.text();
+    const again = await stream('key-5');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect([first.headers.get('content-type'), again.headers.get('content-type')]).toEqual([
+      'text/event-stream',
+      'text/event-stream',
+    ]);
+    expect(await again.text()).toBe(events);
+  });
 });

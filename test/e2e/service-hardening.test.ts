@@ -316,3 +316,45 @@ describe('bible serve under attack by one client with one valid key', () => {
     },
   );
 });
+
+describe('bible serve: headers, HEAD and its log', () => {
+  let server: Served;
+  let key: string;
+
+  beforeAll(async () => {
+    const dataDir = serviceDataDir();
+    key = await createKey(dataDir, ['--name', 'two', '--daily', '2']);
+    server = await serve(dataDir);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('labels every answer nosniff, and /docs runs only its own scripts and is framed by no one', async () => {
+    for (const path of ['/healthz', '/v1/data/catalog', '/v1/data/nothing', '/openapi.json', '/docs']) {
+      const res = await fetch(server.url + path);
+      expect({ path, nosniff: res.headers.get('x-content-type-options') }).toEqual({ path, nosniff: 'nosniff' });
+    }
+    const docs = await fetch(`${server.url}/docs`);
+    expect(docs.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(docs.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('takes no unit of the quota for HEAD', async () => {
+    const h = { 'X-API-Key': key };
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${server.url}/v1/data/bible/books`, { method: 'HEAD', headers: h })).status).toBe(200);
+    expect((await get(server.url, '/v1/data/bible/books', h)).status).toBe(200);
+    expect((await get(server.url, '/v1/data/bible/books', h)).status).toBe(200);
+    expect((await get(server.url, '/v1/data/bible/books', h)).status).toBe(429);
+  });
+
+  it('logs each request with the time it was answered (ISO 8601, UTC)', () => {
+    expect(server.output()).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/v1\/data\/bible\/books 200 \d+\.\dms$/m,
+    );
+  });
+});

@@ -10,13 +10,16 @@ import { type RunningServer, startServer } from '../../src/service/server.js';
 import { TEST_LIBRARY } from '../support/env.js';
 import { until } from '../support/until.js';
 
-/** A raw TCP client: what it received, and whether the server closed the connection. */
-function rawClient(url: string): Promise<{ socket: Socket; received: () => string; closed: () => boolean }> {
+/** A raw TCP client (from a loopback address of its own, when given): what it received, and whether the server closed the connection. */
+function rawClient(
+  url: string,
+  localAddress?: string,
+): Promise<{ socket: Socket; received: () => string; closed: () => boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     let data = '';
     let closed = false;
-    const socket = connect(Number(port), hostname, () =>
+    const socket = connect({ port: Number(port), host: hostname, localAddress }, () =>
       resolve({ socket, received: () => data, closed: () => closed }),
     );
     socket.setEncoding('utf8').on('data', (d: string) => (data += d));
@@ -29,7 +32,13 @@ describe('bible serve bounds slow clients and connections', () => {
   let store: LibraryStore;
   let keys: KeyStore;
   let server: RunningServer;
-  const limits = { headersTimeoutMs: 300, requestTimeoutMs: 800, checkIntervalMs: 50, maxConnections: 4 };
+  const limits = {
+    headersTimeoutMs: 300,
+    requestTimeoutMs: 800,
+    checkIntervalMs: 50,
+    maxConnections: 4,
+    maxConnectionsPerAddress: 2,
+  };
 
   beforeAll(async () => {
     store = new LibraryStore(TEST_LIBRARY);
@@ -57,6 +66,7 @@ describe('bible serve bounds slow clients and connections', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 512,
+      maxConnectionsPerAddress: 256,
       checkIntervalMs: 1_000,
     });
   });
@@ -71,8 +81,9 @@ describe('bible serve bounds slow clients and connections', () => {
     );
     for (const part of [
       'a book name at most 40 characters',
+      "the q of a Strong's, topic, dictionary or story search at most 200 characters and 16 words, a verse search at most 500 characters and 32 terms, each prefix (word*) of at least 2 letters (400 INVALID_REQUEST)",
       'request headers within 10 s and the whole request within 30 s',
-      'idle keep-alive connections closed after 5 s, at most 512 connections',
+      'idle keep-alive connections closed after 5 s, at most 512 connections (256 from one address)',
       'answers cached in memory up to 32 MiB (512 KiB each)',
       'waits up to 200 ms, then answers 500 INTERNAL_ERROR (safe to retry)',
       'Every 429 carries Retry-After',
@@ -119,8 +130,11 @@ describe('bible serve bounds slow clients and connections', () => {
     expect(same.received()).toMatch(/^HTTP\/1\.1 401 /);
   });
   it(`closes connections beyond its cap as they arrive, and serves again once one ends`, async () => {
-    const open = await Promise.all(Array.from({ length: limits.maxConnections }, () => rawClient(server.url)));
-    const over = await rawClient(server.url);
+    // From two addresses, within the share of each.
+    const open = await Promise.all(
+      Array.from({ length: limits.maxConnections }, (_, i) => rawClient(server.url, `127.0.0.${2 + (i % 2)}`)),
+    );
+    const over = await rawClient(server.url, '127.0.0.4');
     await until(over.closed, 'the connection over the cap to be closed', 10_000);
     expect(over.received()).toBe('');
     open[0]?.socket.destroy();
@@ -130,5 +144,20 @@ describe('bible serve bounds slow clients and connections', () => {
     await res.arrayBuffer();
     for (const c of open) c.socket.destroy();
     await until(() => open.every((c) => c.closed()), 'every connection to end', 10_000);
+  });
+
+  it('closes a connection from an address that holds its share of them, and serves other addresses', async () => {
+    const share = await Promise.all(
+      Array.from({ length: limits.maxConnectionsPerAddress }, () => rawClient(server.url, '127.0.0.5')),
+    );
+    const over = await rawClient(server.url, '127.0.0.5');
+    await until(over.closed, 'the connection over the share to be closed', 10_000);
+    expect(over.received()).toBe('');
+    const other = await rawClient(server.url, '127.0.0.6');
+    other.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await until(other.closed, 'the answer', 10_000);
+    expect(other.received()).toMatch(/^HTTP\/1\.1 200 /);
+    for (const c of share) c.socket.destroy();
+    await until(() => share.every((c) => c.closed()), 'every connection to end', 10_000);
   });
 });

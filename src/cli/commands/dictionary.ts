@@ -4,7 +4,7 @@ import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { deadEnd } from '../elsewhere.js';
 import type { Factory } from '../factory.js';
-import { wholeNumber } from '../flags.js';
+import { boundedSearchText, wholeNumber } from '../flags.js';
 import { present } from '../present.js';
 import { printTable } from '../render/table.js';
 import { heading } from '../render/verses.js';
@@ -21,7 +21,7 @@ export interface DictionaryOption {
 }
 
 export async function runDictionary(opts: DictionaryOption & { word: string }, ctx: Context): Promise<void> {
-  const { word } = opts;
+  const word = boundedSearchText(opts.word);
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   const hits = await client.dictionarySearch(id, word);
@@ -33,7 +33,7 @@ export async function runDictionary(opts: DictionaryOption & { word: string }, c
 }
 
 export async function runDictionarySearch(opts: DictionaryOption & { q: string }, ctx: Context): Promise<void> {
-  const { q } = opts;
+  const q = boundedSearchText(opts.q);
   const client = await ctx.client();
   const id = await ctx.resourceId('dictionaries', opts.dictionary);
   await present(ctx, await client.dictionarySearch(id, q), async (data) => {

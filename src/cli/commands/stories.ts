@@ -4,7 +4,7 @@ import type { Story } from '../../core/schemas/stories.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import type { Factory } from '../factory.js';
-import { choiceOption, oneOf, wholeNumber } from '../flags.js';
+import { boundedSearchText, choiceOption, oneOf, wholeNumber } from '../flags.js';
 import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
 import { printTable } from '../render/table.js';
@@ -42,7 +42,7 @@ export async function runStories(opts: StoriesOptions, ctx: Context): Promise<vo
   const data = await (await ctx.client()).stories({
     // Theme tags are lower case in the contract; "Forgiveness" means the same tag.
     theme: opts.theme?.toLowerCase(),
-    q: opts.search ?? opts.q,
+    q: boundedSearchText(opts.search ?? opts.q),
     testament: opts.testament,
     kind: opts.kind,
     limit: opts.limit,

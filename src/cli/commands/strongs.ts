@@ -5,7 +5,7 @@ import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
-import { choiceOption, oneOf } from '../flags.js';
+import { boundedSearchText, choiceOption, oneOf } from '../flags.js';
 import { present } from '../present.js';
 import { printTable } from '../render/table.js';
 import { type ConcordanceOptions, concordanceOptions, runConcordance, strongsNumber } from './concordance.js';
@@ -54,6 +54,7 @@ export interface StrongsSearchOptions {
 export async function runStrongsSearch(opts: StrongsSearchOptions, ctx: Context): Promise<void> {
   const { q } = opts;
   if (q.trim().length < 2) throw usageError('the search needs at least 2 characters');
+  boundedSearchText(q);
   await present(ctx, await (await ctx.client()).strongsSearch(q, opts.lex), async (data) => {
     if (!data.results.length) ctx.out.line(`No Strong's entries match ${quoted(q)}.`);
     else {

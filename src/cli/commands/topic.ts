@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { usageError } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { boundedSearchText } from '../flags.js';
 import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
 import { printTable } from '../render/table.js';
@@ -55,7 +56,7 @@ export interface SourceOption {
 
 export async function runTopic(opts: TextOptions & { words: string[] }, ctx: Context): Promise<void> {
   const client = await ctx.client();
-  const q = opts.words.join(' ');
+  const q = boundedSearchText(opts.words.join(' '));
   let data: MergedTopic;
   try {
     data = await client.topicMerged(q);
@@ -100,7 +101,7 @@ async function printHits(ctx: Context, hits: Array<{ slug: string; headword: str
 }
 
 export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Context): Promise<void> {
-  const { q } = opts;
+  const q = boundedSearchText(opts.q);
   const client = await ctx.client();
   if (opts.source !== undefined) {
     const id = await ctx.resourceId('topics', opts.source);

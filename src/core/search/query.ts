@@ -43,6 +43,11 @@ export interface SearchQuery {
 
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_QUERY_TERMS = 32;
+/**
+ * Letters a prefix (`bl*`) needs: the index keeps the 2- and 3-letter prefixes of its words, so
+ * `bl*` is a seek, where `b*` reads every word of the letter (32 of them OR'd: 4.6 s).
+ */
+export const MIN_PREFIX_LENGTH = 2;
 
 export class SearchQueryError extends Error {
   override name = 'SearchQueryError';
@@ -107,6 +112,13 @@ function describeChar(ch: string): string {
   return ch === "'" ? '"\'"' : `'${ch}'`;
 }
 
+/** A prefix term whose last token is shorter than MIN_PREFIX_LENGTH is refused. */
+function shortPrefix(term: SearchTerm, at: number): void {
+  const last = term.kind === 'text' ? term.tokens[term.tokens.length - 1] : undefined;
+  if (last !== undefined && [...last].length < MIN_PREFIX_LENGTH)
+    fail(`the prefix at position ${at + 1} needs at least ${MIN_PREFIX_LENGTH} letters before '*', like bl*`);
+}
+
 /** Splits the query into terms and operators, rejecting anything outside the language. */
 function lex(input: string): Lexeme[] {
   const out: Lexeme[] = [];
@@ -136,7 +148,9 @@ function lex(input: string): Lexeme[] {
       i = close + 1;
       const prefix = input[i] === '*';
       if (prefix) i++;
-      out.push({ type: 'term', negated, term: { kind: 'text', tokens, prefix }, at });
+      const term: TextTerm = { kind: 'text', tokens, prefix };
+      if (prefix) shortPrefix(term, at);
+      out.push({ type: 'term', negated, term, at });
       continue;
     }
     if (wordChar.test(c) && c !== '-' && c !== "'" && c !== '\u2019') {
@@ -156,6 +170,7 @@ function lex(input: string): Lexeme[] {
       const term: SearchTerm = strongs
         ? { kind: 'strongs', number: `${(strongs[1] as string).toUpperCase()}${Number(strongs[2])}` }
         : { kind: 'text', tokens: textTokens(word), prefix };
+      if (prefix) shortPrefix(term, at);
       out.push({ type: 'term', negated, term, at });
       continue;
     }
@@ -167,6 +182,12 @@ function lex(input: string): Lexeme[] {
   }
   return out;
 }
+
+const sameTerm = (a: SearchTerm, b: SearchTerm) => JSON.stringify(a) === JSON.stringify(b);
+const sameClause = (a: SearchClause, b: SearchClause) =>
+  a.negated === b.negated &&
+  a.anyOf.length === b.anyOf.length &&
+  a.anyOf.every((t) => b.anyOf.some((u) => sameTerm(t, u)));
 
 /** Parses a search query, or throws a SearchQueryError whose message says what is wrong and where. */
 export function parseSearchQuery(input: string): SearchQuery {
@@ -202,7 +223,9 @@ export function parseSearchQuery(input: string): SearchQuery {
     if (lexeme.term.kind === 'text' && !lexeme.term.tokens.length) fail(`the term ${pos} has no letters or digits`);
     if (pendingOr) {
       if (negated) fail(`OR before position ${lexeme.at + 1} cannot join an excluded word; exclude each one: -a -b`);
-      (clauses[clauses.length - 1] as SearchClause).anyOf.push(lexeme.term);
+      const { anyOf } = clauses[clauses.length - 1] as SearchClause;
+      // A term said twice is one term to the index too, but each repetition is another pass over it.
+      if (!anyOf.some((t) => sameTerm(t, lexeme.term))) anyOf.push(lexeme.term);
     } else {
       clauses.push({ negated, anyOf: [lexeme.term] });
     }
@@ -210,7 +233,7 @@ export function parseSearchQuery(input: string): SearchQuery {
     pendingNot = false;
   }
   if (!clauses.some((c) => !c.negated)) fail('the query only excludes: give at least one word to look for');
-  return { clauses };
+  return { clauses: clauses.filter((c, i) => !clauses.slice(0, i).some((d) => sameClause(c, d))) };
 }
 
 /** The terms whose matches a result shows (every term of a clause that is not negated). */

@@ -32,6 +32,12 @@ function attributions(deps: ServiceDeps, g: ReturnType<typeof retrieve>, canRead
 }
 
 /**
+ * The client closed the connection before its answer: the provider's call was cut short by it, not
+ * failed. An error answer (nobody reads it) so that the message is given back, never logged.
+ */
+const clientGone = () => new ApiError('INTERNAL_ERROR', 'the client closed the connection before the answer');
+
+/**
  * One chat message answered: what the question touches retrieved from the library and given to
  * the provider as context, the reply cut to the key's token limit, its references checked
  * against the canon, and the sources' attribution added. A provider failure is 500 (safe to retry).
@@ -76,10 +82,13 @@ export async function answerChat(
       onText: options.onText,
     });
   } catch (err) {
+    if (options.signal?.aborted) throw clientGone();
     if (!(err instanceof ProviderError)) throw err;
     deps.logError?.(err);
     throw new ApiError('INTERNAL_ERROR', `${err.message}; the request is safe to retry`);
   }
+  // Gone while the model answered: not charged, whether or not the reply came first.
+  if (options.signal?.aborted) throw clientGone();
   const checked = checkReferences(truncateToTokens(reply.text, maxTokens));
   const sources = attributions(deps, reply.used ?? grounding, canRead);
   if (sources.length) checked.text = `${checked.text}\n\n— Sources: ${sources.join(' ')}`;

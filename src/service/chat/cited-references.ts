@@ -1,12 +1,12 @@
-import { findBook, suggestBook } from '../../core/canon/canon.js';
-import { formatReference, parseReference } from '../../core/reference/reference.js';
+import { findBook } from '../../core/canon/canon.js';
+import { parseReference } from '../../core/reference/reference.js';
 
 export interface CheckedReply {
   text: string;
-  /** References that named no real passage and were taken out. */
+  /** References to a real book whose chapter or verse does not exist: taken out. */
   removed: string[];
-  /** Near misses put right: [as written, as corrected]. */
-  corrected: Array<[string, string]>;
+  /** References that name no book ("Hezekiah 4:2"): left as written, and named under the reply. */
+  notFound: string[];
 }
 
 // A citation: an optional 1-3, one to four words of book name, then chapter:verse (a range
@@ -14,15 +14,20 @@ export interface CheckedReply {
 const CITATION =
   /\b((?:[1-3]|I{1,3})\s?[A-Z][a-z]+|[A-Z][a-z]+(?:\s(?:of\s)?[A-Z][a-z]+){0,3})\.?\s(\d{1,3})(?::(\d{1,3})(?:\s?[-–]\s?(\d{1,3})(?::(\d{1,3}))?)?)?\b/g;
 
+/** The line under a reply that names the references it makes to no book. */
+export const NOT_FOUND_NOTE = '— Not found in the Bible (no such book):';
+
 /**
- * Every reference in a reply checked against the canon. A real one is left as written. A book
- * that is one slip from a real one ("Jhon 3:16") is corrected when the rest is then valid. One
- * with a chapter or verse that does not exist is removed, never shown as if real. Words that are
- * no book at all ("In 1990") are left alone.
+ * Every reference in a reply checked against the canon. One to a real book, by any of its
+ * spellings or abbreviations (findBook), is left as written if the passage exists, and removed,
+ * never shown as if real, if it does not. One that names no book with a chapter and verse
+ * ("Hezekiah 4:2") is left as the model wrote it and named under the reply as not found: a near
+ * spelling is not taken for a book ("Hezekiah" is not Nehemiah). Words that are no book and carry
+ * no verse ("In 1990") are left alone.
  */
 export function checkReferences(reply: string): CheckedReply {
   const removed: string[] = [];
-  const corrected: Array<[string, string]> = [];
+  const notFound: string[] = [];
   const text = reply.replace(CITATION, (whole, bookText: string, _c, verse: string | undefined) => {
     const rest = whole.slice(whole.indexOf(' ', bookText.length - 1)).trim();
     let book = findBook(bookText.replace(/\.$/, ''));
@@ -36,19 +41,8 @@ export function checkReferences(reply: string): CheckedReply {
       }
     }
     if (!book) {
-      if (verse === undefined || bookText.length < 4) return whole;
-      const last = bookText.split(' ').pop() as string;
-      const guess = suggestBook(last);
-      if (!guess) return whole;
-      try {
-        const fixed = formatReference(parseReference(`${guess.name} ${rest}`));
-        const head = bookText.slice(0, bookText.length - last.length);
-        corrected.push([whole, fixed]);
-        return `${head}${fixed}`;
-      } catch {
-        removed.push(whole);
-        return '';
-      }
+      if (verse !== undefined && bookText.length >= 4) notFound.push(`${bookText.split(' ').pop()} ${rest}`);
+      return whole;
     }
     try {
       parseReference(`${book.name} ${rest}`);
@@ -58,10 +52,11 @@ export function checkReferences(reply: string): CheckedReply {
       return prefix.trimEnd();
     }
   });
+  const checked = removed.length ? tidy(text) : text;
   return {
-    text: removed.length ? tidy(text) : text,
+    text: notFound.length ? `${checked}\n\n${NOT_FOUND_NOTE} ${[...new Set(notFound)].join('; ')}` : checked,
     removed,
-    corrected,
+    notFound,
   };
 }
 

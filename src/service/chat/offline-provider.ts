@@ -2,6 +2,17 @@ import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
 import { type Grounding, originalWordLine } from './retrieval.js';
 
+/**
+ * The scholar's opening, naming only what this reply holds: a key may read neither Nave's nor a
+ * commentary nor a lexicon, and then the reply must not name them.
+ */
+function scholarOpening(opening: string, g: Grounding): string {
+  const grouped = g.topics.length ? ', grouped as Nave’s Topical Bible arranges them' : '';
+  const also = [g.strongs.length ? 'the original-language words' : '', g.commentary ? 'a commentary note' : ''];
+  const withs = also.filter(Boolean).join(' and ');
+  return `${opening.replace(/\.$/, '')}${grouped}${withs ? `, with ${withs}` : ''}.`;
+}
+
 /** Says what it is: retrieval from the library, not a language model. */
 export const OFFLINE_MODEL = 'bible-offline-retrieval (not a language model: quotes the library)';
 
@@ -42,7 +53,7 @@ export class OfflineProvider implements ChatProvider {
     }
     const simple = req.persona === 'simple_helper';
     const version = g.translation.toUpperCase();
-    const lines: string[] = [voice.opening, ''];
+    const lines: string[] = [req.persona === 'biblical_scholar' ? scholarOpening(voice.opening, g) : voice.opening, ''];
     const groups = byTheme(g);
     for (const [theme, verses] of groups) {
       // A lone untitled group needs no heading; the simple helper is spared them.

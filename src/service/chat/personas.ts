@@ -31,8 +31,8 @@ export const OFFLINE_VOICE: Record<PersonaId, { opening: string; noMatch: string
     story: 'A story to read',
   },
   biblical_scholar: {
-    opening:
-      'The relevant texts, grouped as Nave’s Topical Bible arranges them, with the original-language words and a commentary note.',
+    // What the reply holds is added to it (offline-provider.ts): Nave's grouping, the original words, a commentary note.
+    opening: 'The relevant texts.',
     noMatch:
       'The library holds no texts that match that question closely; a more specific term or a reference would help.',
     topics: "Nave's topics and cross-headings",

@@ -49,7 +49,8 @@ export function timedProvider(provider: ChatProvider, metrics: Metrics): ChatPro
         ok = true;
         return reply;
       } finally {
-        metrics.providerCall((performance.now() - started) / 1000, ok);
+        // A client that went away cut the call short: no measure of the provider either way.
+        if (!req.signal?.aborted) metrics.providerCall((performance.now() - started) / 1000, ok);
       }
     },
   };

@@ -3,7 +3,7 @@ import { readable } from '../access.js';
 import { notFound } from '../errors.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
-import { integerParam, PathParams, requiredQuery } from './params.js';
+import { integerParam, PathParams, searchText } from './params.js';
 
 const searchDictionary = operation(
   {
@@ -14,7 +14,7 @@ const searchDictionary = operation(
     tags: ['dictionaries'],
     request: {
       params: { id: PathParams.id },
-      query: { q: requiredQuery('q', 1, 'Headword prefix') },
+      query: { q: searchText('q', 1, 'Headword prefix') },
     },
     data: (s) => s.DictionarySearchResult,
     statuses: STATUSES.lookup,

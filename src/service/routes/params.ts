@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { SEARCH_TEXT_MAX, SEARCH_TEXT_WORDS_MAX } from '../../core/limits.js';
+import { searchTextIssue } from '../../core/search/text-bounds.js';
 import type { ValidationFailure } from './validation.js';
 
 /** What reading one parameter gives: the value its handler receives, or the sentence of the 400. */
@@ -86,6 +88,50 @@ export function requiredQuery(name: string, min: number, description: string, ma
       const text = z.string({ error: missing }).trim().min(min, short);
       return (max === undefined ? text : text.max(max, long)).meta({ description, minLength: min });
     },
+  );
+}
+
+/** Free search text as a 400's sentence when searchTextIssue finds it too long (characters, then words). */
+function searchTextFault(name: string, text: string): { issue: string } | undefined {
+  const issue = searchTextIssue(text);
+  return issue ? { issue: `query parameter '${name}' ${issue}` } : undefined;
+}
+
+const searchTextMeta = (description: string) => ({
+  description: `${description}; at most ${SEARCH_TEXT_WORDS_MAX} words`,
+});
+
+/**
+ * Required free search text, trimmed: at least `min` characters and within the bounds of
+ * searchTextIssue, checked before any search.
+ */
+export function searchText(name: string, min: number, description: string) {
+  const missing = `missing query parameter '${name}'`;
+  const short = min === 1 ? missing : `query parameter '${name}' must be at least ${min} characters`;
+  return param(
+    (value) => {
+      if (value === undefined) return { issue: missing };
+      const text = value.trim();
+      return searchTextFault(name, text) ?? ([...text].length < min ? { issue: short } : { value: text });
+    },
+    (z) =>
+      z
+        .string({ error: missing })
+        .trim()
+        .min(min, short)
+        .max(SEARCH_TEXT_MAX)
+        .meta({ ...searchTextMeta(description), minLength: min }),
+  );
+}
+
+/** Optional free search text, trimmed, within the same bounds; a blank one is the handler's business. */
+export function optionalSearchText(name: string, description: string) {
+  return param(
+    (value) => {
+      const text = value?.trim();
+      return (text !== undefined && searchTextFault(name, text)) || { value: text };
+    },
+    (z) => z.string().max(SEARCH_TEXT_MAX).optional().meta(searchTextMeta(description)),
   );
 }
 

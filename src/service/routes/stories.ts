@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
-import { optionalText, pathText } from './params.js';
+import { optionalSearchText, optionalText, pathText } from './params.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');
@@ -23,7 +23,7 @@ const listStories = operation(
     request: {
       query: {
         theme: optionalText({ description: 'Exact lower-case theme tag' }),
-        q: optionalText({ description: 'Free text over title, characters, hooks and summary' }),
+        q: optionalSearchText('q', 'Free text over title, characters, hooks and summary'),
         testament: optionalText({ enum: ['OT', 'NT'] }),
         kind: optionalText({ enum: ['narrative', 'parable'] }),
         limit: optionalText({

@@ -5,7 +5,7 @@ import { readable, readableOfKind } from '../access.js';
 import { invalid, notFound } from '../errors.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
-import { optionalText, pathText, requiredQuery } from './params.js';
+import { optionalText, pathText, searchText } from './params.js';
 
 const LEXICON_ID = { greek: 'strongs-greek', hebrew: 'strongs-hebrew' } as const;
 
@@ -30,7 +30,7 @@ const searchStrongs = operation(
     tags: ['strongs'],
     request: {
       query: {
-        q: requiredQuery('q', 2, 'Search text, at least 2 characters'),
+        q: searchText('q', 2, 'Search text, at least 2 characters'),
         lex: optionalText({ enum: ['greek', 'hebrew'], description: 'greek or hebrew' }),
       },
     },

@@ -4,7 +4,7 @@ import { readable, readableOfKind } from '../access.js';
 import { invalid, notFound } from '../errors.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
-import { PathParams, pathText, requiredQuery, requiredText } from './params.js';
+import { PathParams, pathText, requiredText, searchText } from './params.js';
 
 const getMergedTopic = operation(
   {
@@ -14,7 +14,7 @@ const getMergedTopic = operation(
     description:
       'The headword (case-insensitive) from every topical work the key can read: one source per work that has it.',
     tags: ['topics'],
-    request: { query: { q: requiredQuery('q', 1, 'Headword') } },
+    request: { query: { q: searchText('q', 1, 'Headword') } },
     data: (s) => s.MergedTopic,
     statuses: STATUSES.lookup,
   },
@@ -44,7 +44,7 @@ const searchTopics = operation(
     tags: ['topics'],
     request: {
       params: { id: PathParams.id },
-      query: { q: requiredQuery('q', 1, 'Search text') },
+      query: { q: searchText('q', 1, 'Search text') },
     },
     data: (s) => s.TopicSearchResult,
     statuses: STATUSES.lookup,
