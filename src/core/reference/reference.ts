@@ -1,5 +1,6 @@
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
 import { quoted } from '../text/quoted.js';
+import { verseKey } from './verse-key.js';
 
 /** The contract's limits on one passage call. */
 export const MAX_REFERENCES = 10;
@@ -257,5 +258,5 @@ export function splitReference(ref: Reference, maxChapters = MAX_CHAPTERS_PER_RE
 
 /** A position that orders references canonically: book, chapter, verse. */
 export function canonicalPosition(ref: Reference): number {
-  return ref.book.number * 1_000_000 + ref.start.chapter * 1_000 + ref.start.verse;
+  return verseKey(ref.book.number, ref.start.chapter, ref.start.verse);
 }

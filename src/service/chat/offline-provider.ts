@@ -1,6 +1,7 @@
 import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
-import { type Grounding, originalWordLine } from './retrieval.js';
+import type { Grounding } from './retrieval.js';
+import { originalWordLine } from './scholar.js';
 
 /** Says what it is: retrieval from the library, not a language model. */
 export const OFFLINE_MODEL = 'bible-offline-retrieval (not a language model: quotes the library)';

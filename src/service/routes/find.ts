@@ -1,7 +1,7 @@
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
-import { findVerses } from '../find/engine.js';
+import { findAnswer } from '../find-answer.js';
 import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
 import { ok, routeTable } from './table.js';
@@ -41,7 +41,7 @@ export function findRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
         }
         limit = Number(limitText);
       }
-      return ok(c, findVerses(deps.store, c.get('principal'), q, { translation, limit }));
+      return ok(c, findAnswer(deps.store, c.get('principal'), q, { translation, limit }));
     },
   );
   return router;
