@@ -12,11 +12,14 @@ import { makeStyle, type Style } from './render/style.js';
 import { startSpinner } from './spinner.js';
 
 /** Options every command understands (set on the root program). */
+export type ColorWhen = 'always' | 'never' | 'auto';
+
 export interface GlobalOptions {
   json: boolean;
   debug: boolean;
   quiet: boolean;
-  color: boolean;
+  /** false with --no-color; --color's when (always, never, auto) as given. */
+  color: boolean | ColorWhen;
   cache: boolean;
   pager: boolean;
   baseUrl?: string;
@@ -50,7 +53,7 @@ export class Context {
       json: !!globals.json,
       debug: !!globals.debug,
       quiet: !!globals.quiet,
-      color: globals.color !== false,
+      color: globals.color ?? true,
       cache: globals.cache !== false,
       pager: globals.pager !== false,
       baseUrl: globals.baseUrl,

@@ -1,4 +1,5 @@
 import { readBody, type Transport, type TransportRequest, type TransportResponse } from '../client/transport.js';
+import type { Importer } from '../library/ensure.js';
 import type { ImportProgress } from '../library/import/import.js';
 
 /**
@@ -26,7 +27,9 @@ export class EmbeddedTransport implements Transport {
         import('../library/ensure.js'),
         import('../service/dispatch.js'),
       ]);
-      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress);
+      // In a child the user can stop with Ctrl-C; loaded (with node:child_process) only to build.
+      const importer: Importer = async (...args) => (await import('./import-child.js')).importInChild(...args);
+      const store = await openLibrary(this.libraryPath, this.env, this.notify, this.onProgress, importer);
       try {
         store.resources();
       } catch (err) {

@@ -4,8 +4,11 @@
  */
 let handler: (() => void) | undefined;
 
-export function onInterrupt(fn: (() => void) | undefined): void {
+/** Sets the handler (undefined: exit 130) and returns the one it replaces, to be put back. */
+export function onInterrupt(fn: (() => void) | undefined): (() => void) | undefined {
+  const previous = handler;
   handler = fn;
+  return previous;
 }
 
 export function installInterruptHandler(): void {

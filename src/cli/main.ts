@@ -4,7 +4,7 @@ import { EXIT } from './exit-codes.js';
 import { Factory } from './factory.js';
 import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
-import { buildProgram, commanderExitCode } from './program.js';
+import { buildProgram, COMMAND_GROUPS, commanderExitCode } from './program.js';
 
 // For the launcher: whether the answers this run showed are all in the response cache (src/cli/replay.ts).
 export { cacheUse } from '../client/cache-use.js';
@@ -15,11 +15,12 @@ export async function main(argv: string[], given?: IO): Promise<number> {
   const io = given ?? processIO();
   // The process's own streams (a test's IO leaves its runner's signal handlers alone).
   if (io.ownProcess) installInterruptHandler();
+  if (argv.length > 2) argv = await referenceAsCommand(argv);
   const program = await buildProgram(new Factory(io), argv);
-  // Bare `bible` is a request for help, as with gh: on stdout, success.
+  // Bare `bible` prints the help and exits 1, as git does: a script that forgot its command is told.
   if (argv.length <= 2) {
     program.outputHelp();
-    return EXIT.OK;
+    return EXIT.FAILURE;
   }
   try {
     await program.parseAsync(argv);
@@ -38,4 +39,19 @@ export async function main(argv: string[], given?: IO): Promise<number> {
     }
     return failure.exitCode;
   }
+}
+
+/**
+ * `bible John 3:16`: words that name no command but begin with a book are a passage, as people
+ * type it. The canon is loaded only when the first word is no command.
+ */
+async function referenceAsCommand(argv: string[]): Promise<string[]> {
+  const at = argv.findIndex((a, i) => i >= 2 && !a.startsWith('-') && argv[i - 1] !== '--base-url');
+  const word = argv[at];
+  if (word === undefined || word === 'help' || COMMAND_GROUPS.some((g) => g.commands.includes(word))) return argv;
+  const { findBook } = await import('../core/canon/canon.js');
+  // A number alone is a book's place in the canon to findBook: here only "1 John", "2 Kings".
+  const named = /\p{L}/u.test(word) ? word : `${word} ${argv[at + 1] ?? ''}`;
+  if (!/\p{L}/u.test(named) || !findBook(named)) return argv;
+  return [...argv.slice(0, at), 'passage', ...argv.slice(at)];
 }

@@ -34,3 +34,17 @@ export async function present<T>(
   for (const line of shown.attribution ?? ownAttribution(data)) if (line) ctx.out.attribution(line);
   await ctx.out.flush();
 }
+
+/**
+ * `--plain`: the text alone on stdout, a line each (for a script, a slide, a clipboard), and the
+ * attribution lines on stderr, where the contract's "wherever content is shown" still sees them.
+ */
+export async function presentPlain(
+  ctx: Context,
+  lines: readonly string[],
+  attribution: ReadonlyArray<string | undefined>,
+): Promise<void> {
+  for (const line of lines) ctx.out.line(line);
+  await ctx.out.flush();
+  for (const line of attribution) if (line) ctx.io.stderr.write(`— ${line}\n`);
+}

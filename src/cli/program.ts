@@ -1,4 +1,4 @@
-import { Command, type CommanderError } from 'commander';
+import { Command, type CommanderError, Option } from 'commander';
 import { quoted } from '../core/text/quoted.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { Factory } from './factory.js';
@@ -90,6 +90,13 @@ function rootProgram(f: Factory): Command {
     .option(
       '--base-url <url>',
       'use the service at this URL (default: BIBLE_BASE_URL, config, else the embedded library)',
+    )
+    .addOption(
+      new Option('--color <when>', 'colour: always, never, or auto (on a terminal; the default)').choices([
+        'always',
+        'never',
+        'auto',
+      ]),
     )
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-cache', 'bypass the response cache')

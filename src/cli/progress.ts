@@ -22,11 +22,17 @@ export function importProgress(io: IO, quiet: boolean): (p: ImportProgress) => v
   return (p) => {
     if (p.count === undefined) {
       started = Date.now();
-      if (redraw) io.stderr.write(`  reading ${p.source}…`);
+      if (redraw) io.stderr.write(`  ${place(p)} reading ${p.source}…`);
       return;
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const line = `  ${p.source.padEnd(28)} ${p.count.toLocaleString('en-US').padStart(8)} entries  (${seconds} s)`;
+    const line = `  ${place(p)} ${p.source.padEnd(28)} ${p.count.toLocaleString('en-US').padStart(8)} entries  (${seconds} s)`;
     io.stderr.write(`${redraw ? '\r\x1b[K' : ''}${line}\n`);
   };
+}
+
+/** "[ 3/13]": the step's place, padded so that the lines' columns stay aligned. */
+function place(p: ImportProgress): string {
+  const width = String(p.steps).length;
+  return `[${String(p.step).padStart(width)}/${p.steps}]`;
 }

@@ -32,8 +32,9 @@ function typed(refs: Reference[]): TypedReference[] {
  * the BCV parser; a place that does not exist stays the strict reader's not-found error.
  * Checked against the canon here, so a typo costs no request and gets a "did you mean".
  */
-export async function referencesFromArgs(args: string[]): Promise<TypedReference[]> {
-  if (!args.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
+export async function referencesFromArgs(given: string[]): Promise<TypedReference[]> {
+  if (!given.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
+  const args = chapterAndVerseApart(given);
   let first: unknown;
   for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(args.join(' '))]) {
     try {
@@ -74,6 +75,58 @@ export async function referencesFromArgs(args: string[]): Promise<TypedReference
     );
   }
   throw first;
+}
+
+/**
+ * "John 3 16", as people type it unquoted (and as an assistant may send it): a book, then a
+ * chapter and a verse apart, is that verse, not John 3 and John 16.
+ */
+function chapterAndVerseApart(args: string[]): string[] {
+  const spaced = /^(.*?\p{L}.*?)\s+(\d+)\s+(\d+)$/u.exec(args.join(' ').trim());
+  if (!spaced || !bookAlone(spaced[1] as string)) return args;
+  return [`${spaced[1]} ${spaced[2]}:${spaced[3]}`];
+}
+
+/** A translation named after the reference: "John 3:16 (NIV)", "John 3:16 WEB", or `John 3:16 WEB` unquoted. */
+export interface NamedTranslation {
+  refs: string[];
+  translation?: string;
+}
+
+const NAMED_ID = /^(.*\d)\s*\(\s*([A-Za-z][\w-]{1,15})\s*\)$|^(.*\d)\s+([A-Za-z][\w-]{1,15})$/s;
+
+/**
+ * The translation a reference names at its end, read as `-t` would be: in brackets always, a
+ * bare word when it is no book's name ("Ps 23 KJV"; not "John 3 John").
+ */
+export function translationInReference(args: string[]): NamedTranslation {
+  const last = args.at(-1)?.trim() ?? '';
+  const alone = /^\(?\s*([A-Za-z][\w-]{1,15})\s*\)?$/.exec(last);
+  const before = args.slice(0, -1).join(' ');
+  // A reference before it (a book, then a number): "2 Kings" is a book, not 2 in the KINGS translation.
+  if (alone && /\p{L}.*\d\W*$/u.test(before) && (last.startsWith('(') || !bookAlone(`${args.at(-2)} ${last}`)))
+    return { refs: args.slice(0, -1), translation: alone[1] };
+  const m = NAMED_ID.exec(last);
+  if (!m) return { refs: args };
+  const [, bracketRef, bracketId, bareRef, bareId] = m;
+  if (bracketId) return { refs: [...args.slice(0, -1), bracketRef as string], translation: bracketId };
+  if (!/\p{L}/u.test(bareRef as string) || bookAlone(last)) return { refs: args };
+  return { refs: [...args.slice(0, -1), bareRef as string], translation: bareId };
+}
+
+/**
+ * `-t` and a translation named in the reference: either, or both when they agree; when they
+ * differ the user is asked which was meant rather than one silently winning.
+ */
+export function withNamedTranslation<T extends { translation?: string | string[] }>(
+  opts: T,
+  named: NamedTranslation,
+): T {
+  if (!named.translation) return opts;
+  const asked = opts.translation === undefined ? [] : [opts.translation].flat();
+  if (!asked.length) return { ...opts, translation: named.translation };
+  if (asked.length === 1 && asked[0]?.toLowerCase() === named.translation.toLowerCase()) return opts;
+  throw usageError(`the reference names ${named.translation} but -t asks for ${asked.join(',')}: give one of them`);
 }
 
 /** The book a text names alone ("Jude", "1 John"), if it does: a name, as findBook also reads "3" as the third book. */

@@ -47,6 +47,8 @@ export async function verseMarks(
 ): Promise<
   ((book: string, chapter?: number) => (verse: { chapter?: number; v: number }) => VerseMark | undefined) | undefined
 > {
+  // The marks are for a reader: piped text is the text, unless the notes were asked for.
+  if (!ctx.style.tty && !inline) return undefined;
   const path = userStorePath(ctx.env);
   if (!existsSync(path)) return undefined;
   const { UserStore } = await import('../workspace/store.js');

@@ -1,7 +1,19 @@
 import { existsSync } from 'node:fs';
-import type { ImportProgress } from './import/import.js';
+import type { ImportProgress, ImportReport } from './import/import.js';
 import { LibraryStore } from './store/library-store.js';
 import { SCHEMA_VERSION } from './store/schema.js';
+
+/** How the library is built: in this process by default; the CLI builds it in a child it can stop. */
+export type Importer = (
+  path: string,
+  env: NodeJS.ProcessEnv,
+  onProgress?: (p: ImportProgress) => void,
+) => Promise<ImportReport>;
+
+const inProcess: Importer = async (path, env, onProgress) => {
+  const { importLibrary } = await import('./import/import.js');
+  return importLibrary({ path, env, onProgress });
+};
 
 /**
  * Opens the library, building it first when there is none (the first `bible` command on a new
@@ -13,11 +25,12 @@ export async function openLibrary(
   env: NodeJS.ProcessEnv,
   notify: (message: string) => void,
   onProgress?: (p: ImportProgress) => void,
+  importer: Importer = inProcess,
 ): Promise<LibraryStore> {
   const build = async (why: string) => {
-    notify(`${why}: building ${path} from the installed sources (about 10 seconds, once)`);
-    const { importLibrary } = await import('./import/import.js');
-    await importLibrary({ path, env, onProgress });
+    // A minute of CPU with the Debian modules (docs/benchmarks.md), more on a busy machine.
+    notify(`${why}: building ${path} from the installed sources (about a minute, once; Ctrl-C stops it)`);
+    await importer(path, env, onProgress);
   };
   if (!existsSync(path)) await build('no local library yet');
   const store = new LibraryStore(path);

@@ -85,6 +85,7 @@ describe('the search query parser', () => {
     ['love + faith', /^'\+' at position 6/],
     ['*', /^'\*' at position 1 must end a word/],
     ['love **', /^'\*' at position 6 must end a word/],
+    ['lov*e', /^'\*' at position 4 must end a word: a \* stands only at the end, like lov\*$/],
     ['OR love', /^OR at position 1 needs a word on each side/],
     ['love OR', /^OR at position 6 needs a word on each side/],
     ['love OR OR faith', /^OR at position 9 needs a word on each side/],
@@ -200,6 +201,18 @@ describe('the search scope', () => {
     expect(parseScope('nt')).toEqual([{ from: 40, to: 66 }]);
     expect(parseScope('Rom')).toEqual([{ from: 45, to: 45 }]);
     expect(parseScope('Matt-John')).toEqual([{ from: 40, to: 43 }]);
+    // The groups readers name: the Law, the Gospels, Paul's letters (Romans-Philemon), and so on.
+    expect(parseScope('gospels')).toEqual([{ from: 40, to: 43 }]);
+    expect(parseScope('Law,Poetry')).toEqual([
+      { from: 1, to: 5 },
+      { from: 18, to: 22 },
+    ]);
+    expect(parseScope('paul')).toEqual([{ from: 45, to: 57 }]);
+    expect(parseScope('epistles')).toEqual([{ from: 45, to: 65 }]);
+    expect(parseScope('history,prophets')).toEqual([
+      { from: 6, to: 17 },
+      { from: 23, to: 39 },
+    ]);
     expect(parseScope('1 John – Jude, Ps')).toEqual([
       { from: 19, to: 19 },
       { from: 62, to: 65 },

@@ -398,9 +398,9 @@ describe('the bible CLI, end to end', () => {
     expect(off.stdout).not.toContain('\u001b[');
   });
 
-  it('bare `bible` prints the help with the exit codes, and succeeds', async () => {
+  it('bare `bible` prints the help with the exit codes, and exits 1 as git does', async () => {
     const r = await runCli([]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^Usage: bible \[options\] \[command\]/);
     expect(r.stdout).toContain('  130  interrupted');
     expect((await runCli(['--version'])).stdout).toBe('0.1.0\n');

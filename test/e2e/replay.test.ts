@@ -54,15 +54,16 @@ describe('the replay of a repeated lookup (built CLI)', () => {
     expect(noted.stdout).toContain('the gospel in brief');
     // Once the workspace has settled (a second), its state is part of the key, not only its recency.
     await sleep(1100);
-    const settled = await runCli(passage, { env });
-    expect(settled).toEqual(await runCli([...passage, '--no-cache'], { env }));
+    const marked = [...passage, '--notes-inline'];
+    const settled = await runCli(marked, { env });
+    expect(settled).toEqual(await runCli([...marked, '--no-cache'], { env }));
     expect(settled.stdout).toContain('✎');
-    expect(await replayedRun(passage, env)).toBe(true);
+    expect(await replayedRun(marked, env)).toBe(true);
     expect((await runCli(['note', 'rm', '1'], { env })).code).toBe(0);
     await sleep(1100);
-    const removed = await runCli(passage, { env });
+    const removed = await runCli(marked, { env });
     expect(removed.stdout).not.toContain('✎');
-    expect(removed).toEqual(await runCli([...passage, '--no-cache'], { env }));
+    expect(removed).toEqual(await runCli([...marked, '--no-cache'], { env }));
   });
 
   it('a replay piped into `head` ends quietly, as the CLI does', async () => {

@@ -2,8 +2,15 @@ import type { Command } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
-import { present } from '../present.js';
-import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
+import { present, presentPlain } from '../present.js';
+import {
+  fetchPassages,
+  missingNote,
+  oneReference,
+  referencesFromArgs,
+  translationInReference,
+  withNamedTranslation,
+} from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { printTable } from '../render/table.js';
@@ -20,6 +27,8 @@ export interface TranslationOptions {
   /** false with --no-red-letter. */
   redLetter?: boolean;
   notesInline?: boolean;
+  /** Only the verses' text, a line each; the attribution on stderr. */
+  plain?: boolean;
 }
 
 /** `bible passage`: the references as the shell gave them, and how to show them. */
@@ -27,7 +36,9 @@ export interface PassageOptions extends TranslationOptions {
   refs: string[];
 }
 
-export async function runPassage(opts: PassageOptions, ctx: Context): Promise<void> {
+export async function runPassage(given: PassageOptions, ctx: Context): Promise<void> {
+  const named = translationInReference(given.refs);
+  const opts = withNamedTranslation({ ...given, refs: named.refs }, named);
   const typed = await referencesFromArgs(opts.refs);
   const client = await ctx.client();
   const translations = await translationIds(ctx, opts);
@@ -43,6 +54,10 @@ export async function runPassage(opts: PassageOptions, ctx: Context): Promise<vo
     json: translations.length > 1 ? results : results[0],
     attribution: results.map((r) => r.attribution),
   };
+  if (opts.plain && !ctx.globals.json) {
+    const lines = results.flatMap((r) => r.passages.flatMap((p) => p.verses.map((v) => v.text)));
+    return presentPlain(ctx, lines, shown.attribution);
+  }
   await present(
     ctx,
     results,
@@ -76,7 +91,9 @@ export interface ChapterOptions extends TranslationOptions {
   words: string[];
 }
 
-export async function runChapter(opts: ChapterOptions, ctx: Context): Promise<void> {
+export async function runChapter(given: ChapterOptions, ctx: Context): Promise<void> {
+  const named = translationInReference(given.words);
+  const opts = withNamedTranslation({ ...given, words: named.refs }, named);
   const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3');
   const { book } = ref;
   const chapter = ref.start.chapter;
@@ -94,6 +111,13 @@ export async function runChapter(opts: ChapterOptions, ctx: Context): Promise<vo
     json: translations.length > 1 ? results : results[0],
     attribution: results.map((r) => r.attribution),
   };
+  if (opts.plain && !ctx.globals.json) {
+    return presentPlain(
+      ctx,
+      results.flatMap((r) => r.verses.map((v) => v.text)),
+      shown.attribution,
+    );
+  }
   await present(
     ctx,
     results[0] as Chapter,
@@ -166,6 +190,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
+    .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (refs: string[], opts: TranslationOptions) => runPassage({ ...opts, refs }, await f.context()));
   program
     .command('chapter')
@@ -178,6 +203,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
     .option('--notes-inline', NOTES_INLINE_HELP)
+    .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));
   program
     .command('books')

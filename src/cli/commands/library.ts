@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import type { LibraryStatus } from '../../library/status.js';
 import type { Context } from '../context.js';
@@ -12,11 +12,11 @@ function formatBytes(n: number): string {
 
 /** Rebuilds the library; prints a summary (or the report as JSON). */
 export async function runLibraryImport(ctx: Context): Promise<void> {
-  const { importLibrary } = await import('../../library/import/import.js');
+  const { importInChild } = await import('../import-child.js');
   const path = libraryPath(ctx.env);
-  ctx.notice(`importing the library into ${path}`);
+  ctx.notice(`importing the library into ${path} (about a minute; Ctrl-C stops it and keeps the old one)`);
   try {
-    const report = await importLibrary({ path, env: ctx.env, onProgress: importProgress(ctx.io, ctx.globals.quiet) });
+    const report = await importInChild(path, ctx.env, importProgress(ctx.io, ctx.globals.quiet));
     ctx.notice(`library imported in ${report.seconds.toFixed(1)} s`);
     await present(ctx, report, () => {
       if (ctx.globals.quiet) return;
@@ -74,7 +74,15 @@ export function registerLibrary(program: Command, f: Factory): void {
   library
     .command('import')
     .description('rebuild the library from the installed sources (atomic: a failed import changes nothing)')
-    .action(async () => runLibraryImport(await f.context()));
+    // The child's side of an import another `bible` runs and can stop (src/cli/import-child.ts).
+    .addOption(new Option('--to <path>').hideHelp())
+    .action(async (opts: { to?: string }) => {
+      if (opts.to !== undefined && process.send) {
+        const { importForParent } = await import('../import-child.js');
+        return importForParent(opts.to, process.env);
+      }
+      return runLibraryImport(await f.context());
+    });
   library
     .command('status')
     .description('show resources, sources found and missing, path and size')

@@ -161,7 +161,10 @@ export function registerSearch(program: Command, f: Factory): void {
     .description('search the verses: bible search faith love, "God so loved", angel OR angels, -fear, bless*, G25')
     .argument('<query...>', 'whole words (all required), "a phrase", a OR b, -word, word*, a Strong\'s number')
     .option('-t, --translation <id>', 'translation id (default: config, else the first in the catalog)')
-    .option('--in <scope>', 'ot, nt, a book (Rom) or a range of books (Matt-John); commas join several')
+    .option(
+      '--in <scope>',
+      'ot, nt, a group (law, history, poetry, prophets, gospels, paul, epistles), a book (Rom) or a range (Matt-John); commas join several',
+    )
     .option('--stem', 'also match inflections (love, loved, loveth, lovest)')
     .option('--rank', 'most relevant first (default: canonical order)')
     .option('--count', 'print only the total and the count per book');

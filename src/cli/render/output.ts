@@ -1,3 +1,4 @@
+import { onInterrupt } from '../interrupt.js';
 import type { IO } from '../io.js';
 import type { Style } from './style.js';
 
@@ -47,11 +48,18 @@ export class Output {
         stdio: ['pipe', 'inherit', 'inherit'],
         env: { LESS: 'FRX', ...this.io.env },
       });
-      child.on('error', () => resolve(false));
+      // Ctrl-C goes to the pager too (one process group): as git does, this process waits for the
+      // pager to end rather than exit under it and leave it and the shell fighting over the terminal.
+      const previous = onInterrupt(() => {});
+      const done = (paged: boolean) => {
+        onInterrupt(previous);
+        resolve(paged);
+      };
+      child.on('error', () => done(false));
       child.stdin.on('error', () => {}); // the reader quit early: fine
       // Through the shell a pager that is not there is no spawn error but exit 127 (126: not
       // executable): the text is then printed after all rather than lost.
-      child.on('close', (code) => resolve(code !== 127 && code !== 126));
+      child.on('close', (code) => done(code !== 127 && code !== 126));
       child.stdin.end(text);
     });
   }

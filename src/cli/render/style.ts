@@ -33,10 +33,15 @@ const NO_PAINT: Paint = {
   cyan: plain,
 };
 
-/** Whether to colour: --no-color or NO_COLOR off; FORCE_COLOR on; else config (always/never/auto); auto is a TTY. */
-export function wantsColor(io: IO, flag: boolean | undefined, configColor: string | undefined): boolean {
-  if (flag === false || (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')) return false;
+/**
+ * Whether to colour: --color always|never (or --no-color) first, as git's --color; then NO_COLOR
+ * off and FORCE_COLOR on; then config (always/never/auto); auto is a TTY.
+ */
+export function wantsColor(io: IO, flag: boolean | string | undefined, configColor: string | undefined): boolean {
+  if (flag === 'always') return true;
+  if (flag === false || flag === 'never' || (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')) return false;
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
+  if (flag === 'auto') return !!io.stdout.isTTY;
   if (configColor === 'always') return true;
   if (configColor === 'never') return false;
   return !!io.stdout.isTTY;
@@ -46,7 +51,11 @@ export function wantsColor(io: IO, flag: boolean | undefined, configColor: strin
  * Builds the style. chalk is loaded only when colouring and wrap-ansi only on a terminal: a
  * piped `bible passage` (scripts, the startup bench) pays for neither.
  */
-export async function makeStyle(io: IO, flags: { color?: boolean }, configColor: string | undefined): Promise<Style> {
+export async function makeStyle(
+  io: IO,
+  flags: { color?: boolean | string },
+  configColor: string | undefined,
+): Promise<Style> {
   const tty = !!io.stdout.isTTY;
   const color = wantsColor(io, flags.color, configColor);
   let c = NO_PAINT;

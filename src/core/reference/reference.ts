@@ -1,4 +1,5 @@
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
+import { deuterocanonicalBook } from '../canon/deuterocanon.js';
 import { quoted } from '../text/quoted.js';
 import { verseKey } from './verse-key.js';
 
@@ -84,6 +85,13 @@ function unknownBook(text: string): InvalidReferenceError {
     return new InvalidReferenceError(
       'not-found',
       `unknown book ${quoted(text, MAX_BOOK_NAME_LENGTH)} (a book name has at most ${MAX_BOOK_NAME_LENGTH} characters)`,
+    );
+  }
+  const apart = deuterocanonicalBook(text);
+  if (apart) {
+    return new InvalidReferenceError(
+      'not-found',
+      `${apart} is in the deuterocanon, which the library's 66-book canon does not hold`,
     );
   }
   const suggestion = suggestBook(text);

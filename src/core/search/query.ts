@@ -145,6 +145,9 @@ function lex(input: string): Lexeme[] {
       const word = input.slice(i, end);
       const prefix = input[end] === '*';
       i = prefix ? end + 1 : end;
+      // "lov*e" is no prefix of anything the index reads: said, rather than searched as "lov* e".
+      if (prefix && i < input.length && wordChar.test(input[i] as string))
+        fail(`'*' at position ${end + 1} must end a word: a * stands only at the end, like ${word}*`);
       if (!negated && !prefix && (word === 'OR' || word === 'AND' || word === 'NOT')) {
         out.push({ type: word === 'OR' ? 'or' : word === 'AND' ? 'and' : 'not', at } as Lexeme);
         continue;

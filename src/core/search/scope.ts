@@ -9,9 +9,21 @@ export interface BookSpan {
   to: number;
 }
 
-const TESTAMENTS: Record<string, BookSpan> = {
+/**
+ * The testaments and the groups of books readers name, by the books' place in the canon: the
+ * Law (Genesis-Deuteronomy), History (Joshua-Esther), Poetry (Job-Song of Solomon), the Prophets
+ * (Isaiah-Malachi), the Gospels, Paul's letters (Romans-Philemon), the Epistles (Romans-Jude).
+ */
+export const BOOK_GROUPS: Readonly<Record<string, BookSpan>> = {
   ot: { from: 1, to: 39 },
   nt: { from: 40, to: 66 },
+  law: { from: 1, to: 5 },
+  history: { from: 6, to: 17 },
+  poetry: { from: 18, to: 22 },
+  prophets: { from: 23, to: 39 },
+  gospels: { from: 40, to: 43 },
+  paul: { from: 45, to: 57 },
+  epistles: { from: 45, to: 65 },
 };
 
 function book(text: string): Book {
@@ -24,8 +36,9 @@ function book(text: string): Book {
 }
 
 /**
- * Where a search looks: `ot`, `nt`, a book (`Rom`), a range of books (`Matt-John`), or several
- * of those joined by commas (`Gen-Deut,Ps`). Empty means the whole canon.
+ * Where a search looks: `ot`, `nt`, a group (`gospels`, `paul`, … BOOK_GROUPS), a book (`Rom`), a
+ * range of books (`Matt-John`), or several of those joined by commas (`Gen-Deut,Ps`). Empty means
+ * the whole canon.
  */
 export function parseScope(text: string | undefined): BookSpan[] {
   if (text === undefined || !text.trim()) return [{ from: 1, to: BOOKS.length }];
@@ -36,8 +49,8 @@ export function parseScope(text: string | undefined): BookSpan[] {
     parts.map((part) => {
       const p = part.trim();
       if (!p) throw new SearchQueryError(`search scope ${quoted(text)} has an empty part`);
-      const testament = TESTAMENTS[p.toLowerCase()];
-      if (testament) return testament;
+      const group = BOOK_GROUPS[p.toLowerCase()];
+      if (group) return group;
       // A dash that is not the first character: "1 John" has none, "Matt-John" and "Gen–Deut" have one.
       const m = p.match(/^(.+?)\s*[-\u2013]\s*(.+)$/);
       if (m) {

