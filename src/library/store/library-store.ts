@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { atVerseKeySql, keyParts, verseKey, verseKeySql } from '../../core/reference/verse-key.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import { fold, matchedWords } from '../../core/search/matches.js';
@@ -224,7 +225,7 @@ export class LibraryStore {
   verseTexts(translation: string, keys: readonly number[]): Map<number, string> {
     const rows = this.stmt(
       `SELECT k.value, v.text FROM json_each(?) k JOIN verses v INDEXED BY verses_text
-       ON v.translation = ? AND v.book = k.value / 1000000 AND v.chapter = k.value / 1000 % 1000 AND v.verse = k.value % 1000`,
+       ON v.translation = ? AND ${atVerseKeySql('k.value', 'v')}`,
     )
       .raw()
       .all(JSON.stringify(keys), translation) as Array<[number, string]>;
@@ -483,7 +484,7 @@ export class LibraryStore {
   crossrefsOf(keys: readonly number[]): Map<number, string[]> {
     const rows = this.stmt(
       `SELECT k.value, c.refs FROM json_each(?) k JOIN crossrefs c
-       ON c.book = k.value / 1000000 AND c.chapter = k.value / 1000 % 1000 AND c.verse = k.value % 1000`,
+       ON ${atVerseKeySql('k.value', 'c')}`,
     )
       .raw()
       .all(JSON.stringify(keys)) as Array<[number, string]>;
@@ -498,7 +499,7 @@ export class LibraryStore {
   crossrefReach(keys: readonly number[]): Map<number, number> {
     const rows = this.stmt(
       `SELECT k.value, r.books FROM json_each(?) k JOIN crossref_reach r
-       ON r.book = k.value / 1000000 AND r.chapter = k.value / 1000 % 1000 AND r.verse = k.value % 1000`,
+       ON ${atVerseKeySql('k.value', 'r')}`,
     )
       .raw()
       .all(JSON.stringify(keys)) as Array<[number, number]>;
@@ -672,16 +673,14 @@ export class LibraryStore {
   strongsVerseIds(translation: string, numbers: string[]): number[] {
     let byKey = this.verseIdsByKey.get(translation);
     if (!byKey) {
-      const rows = this.stmt(
-        'SELECT id, book * 1000000 + chapter * 1000 + verse AS k FROM verses WHERE translation = ?',
-      )
+      const rows = this.stmt(`SELECT id, ${verseKeySql()} AS k FROM verses WHERE translation = ?`)
         .raw()
         .all(translation) as Array<[number, number]>;
       byKey = new Map(rows.map(([id, k]) => [k, id]));
       this.verseIdsByKey.set(translation, byKey);
     }
     const keys = this.stmt(
-      `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse FROM strongs_occurrences
+      `SELECT DISTINCT ${verseKeySql()} FROM strongs_occurrences
        WHERE number IN (SELECT value FROM json_each(?)) AND translation = ?`,
     )
       .raw()
@@ -727,9 +726,9 @@ export class LibraryStore {
     const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
     if (!numbers.length) return out;
     // One read of the numbers' spans, kept for the page's verses: cheaper than a query per verse.
-    const page = new Map(rows.map((r) => [r.book * 1000000 + r.chapter * 1000 + r.verse, r.id]));
+    const page = new Map(rows.map((r) => [verseKey(r.book, r.chapter, r.verse), r.id]));
     const spans = this.stmt(
-      `SELECT o.book * 1000000 + o.chapter * 1000 + o.verse AS k, w.text FROM strongs_occurrences o JOIN verse_words w
+      `SELECT ${verseKeySql('o')} AS k, w.text FROM strongs_occurrences o JOIN verse_words w
          ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
        WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book BETWEEN ? AND ?
        ORDER BY o.book, o.chapter, o.verse, o.idx`,
@@ -790,7 +789,7 @@ export class LibraryStore {
   strongsVerseKeys(translation: string, number: string, limit: number): number[] {
     return (
       this.stmt(
-        `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse AS key FROM strongs_occurrences
+        `SELECT DISTINCT ${verseKeySql()} AS key FROM strongs_occurrences
          WHERE number = ? AND translation = ? LIMIT ?`,
       ).all(number, translation, limit) as Array<{ key: number }>
     ).map((r) => r.key);
@@ -807,7 +806,7 @@ export class LibraryStore {
       'SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND red = 1 LIMIT 1',
     );
     for (const key of keys) {
-      const [book, chapter, verse] = [Math.floor(key / 1_000_000), Math.floor(key / 1_000) % 1_000, key % 1_000];
+      const { book, chapter, verse } = keyParts(key);
       if (translations.some((t) => seek.get(t, book, chapter, verse) !== undefined)) red.add(key);
     }
     return red;
