@@ -265,5 +265,9 @@ if (distinct)
     `  (beyond the issue) RSS after the distinct passages, on top of the attacks before: ${distinct.rss.toFixed(0)} MB`,
   );
 console.log(`  alive and answering after the 7 s lock: ${alive() ? 'ok' : 'MISSED'}`);
+// The /mcp fan-out (issue 32.2), in a file of its own: it probes /healthz, not /catalog.
+const { MCP_CASE, mcpFanOut } = await import('./hostile-mcp.mjs');
+if (MCP_CASE.includes(only)) await mcpFanOut({ url, key, send, rssMb, pool });
+
 if (serverErrors) console.log(`\nserver stderr:\n${serverErrors.trim().split('\n').slice(0, 5).join('\n')}`);
 child.kill('SIGTERM');

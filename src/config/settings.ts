@@ -74,7 +74,22 @@ export function resolveSettings(
           : undefined;
   const key = pick(flags.apiKey, env.BIBLE_API_KEY, values.apiKey);
   const url = pick(flags.baseUrl, env.BIBLE_BASE_URL, values.baseUrl);
-  return { apiKey: key?.v, apiKeySource: key?.s, baseUrl: url?.v, baseUrlSource: url?.s, values };
+  return {
+    apiKey: key?.v,
+    apiKeySource: key?.s,
+    baseUrl: url && withScheme(url.v),
+    baseUrlSource: url?.s,
+    values,
+  };
+}
+
+/**
+ * A base URL as people type it: `localhost:8787` or `bible.example:8787/api` is http, as curl
+ * reads a URL without a scheme; anything with a scheme stays as it is (and is checked as such).
+ */
+export function withScheme(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  return /^[\w.-]+(:\d{1,5})?(\/\S*)?$/.test(url) ? `http://${url}` : url;
 }
 
 /** "bbl_sHXt…(40 chars)": enough to tell keys apart, never enough to use one. */

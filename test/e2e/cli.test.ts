@@ -61,7 +61,11 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
     text: 'John 3:3 (scofield)',
   },
   { args: ['dictionary', 'search', 'wi'], path: '/v1/data/dictionaries/kjv-wordbook/search?q=wi', text: /\twist$/m },
-  { args: ['topic', 'search', 'love'], path: '/v1/data/topics/nave/search?q=love', text: /^love\tLOVE$/m },
+  {
+    args: ['topic', 'search', 'love', '--source', 'nave'],
+    path: '/v1/data/topics/nave/search?q=love',
+    text: /^love\tLOVE$/m,
+  },
   { args: ['topic', 'browse', 'z'], path: '/v1/data/topics/nave/browse?letter=z', text: /^zabad\tZABAD$/m },
   { args: ['topic', 'entry', 'faith'], path: '/v1/data/topics/nave/entries/faith', text: 'FAITH (nave)' },
   { args: ['topic', 'faith'], path: '/v1/data/topics/merged?q=faith', text: 'General scriptures concerning' },

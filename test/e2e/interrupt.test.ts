@@ -40,13 +40,13 @@ describe('Ctrl-C with the pager open', () => {
       PAGER: 'less',
     });
     try {
-      await tty.waitFor('Psalms 119 (KJV)', 15_000, 'visible');
+      await tty.waitFor('Psalm 119 (KJV)', 15_000, 'visible');
       await tty.keys('C-c');
       // less takes Ctrl-C as "stop what you are doing" and stays; the CLI waits for it.
       await new Promise((r) => setTimeout(r, 500));
       const still = await tty.screen('visible');
       expect(still).not.toContain('exit=');
-      expect(still).toContain('Psalms 119 (KJV)');
+      expect(still).toContain('Psalm 119 (KJV)');
       await tty.keys('q');
       const screen = await tty.waitFor('exit=', 5_000);
       expect(screen).toContain('exit=0');

@@ -17,7 +17,7 @@ describe('references as people type them', () => {
     expect(heading((await run('passage', 'John 3:16 WEB')).stdout)).toBe('John 3:16 (WEB)');
     expect(heading((await run('passage', 'John', '3:16', 'web')).stdout)).toBe('John 3:16 (WEB)');
     expect(heading((await run('passage', 'John 3:16 (web)')).stdout)).toBe('John 3:16 (WEB)');
-    expect(heading((await run('chapter', 'Ps', '23', 'WEB')).stdout)).toBe('Psalms 23 (WEB)');
+    expect(heading((await run('chapter', 'Ps', '23', 'WEB')).stdout)).toBe('Psalm 23 (WEB)');
     const unknown = await run('passage', 'John 3:16 (NIV)');
     expect([unknown.code, unknown.stdout]).toEqual([4, '']);
     expect(unknown.stderr).toMatch(/^bible: no translation 'NIV'; there are kjv /);

@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { TEST_LIBRARY } from './env.js';
 import { runCliInProcess } from './run-cli.js';
 
@@ -49,6 +50,19 @@ export function serve(dataDir: string, extraArgs: string[] = [], env: NodeJS.Pro
     child.stdout.on('data', check);
     child.on('close', () => reject(new Error(`bible serve exited: ${out}`)));
   });
+}
+
+/** A `bible serve` with a data dir of its own, started before the suite's tests and stopped after them. */
+export function servedSuite(): { dataDir: string; url: string } {
+  const suite = { dataDir: '', url: '' };
+  let served: Served | undefined;
+  beforeAll(async () => {
+    suite.dataDir = serviceDataDir();
+    served = await serve(suite.dataDir);
+    suite.url = served.url;
+  }, 60_000);
+  afterAll(() => served?.stop());
+  return suite;
 }
 
 /** Creates a key with the CLI (`bible keys create --json`) and returns it. */

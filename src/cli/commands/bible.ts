@@ -12,6 +12,7 @@ import {
   withNamedTranslation,
 } from '../references.js';
 import { printParallel } from '../render/parallel.js';
+import { spokenRef } from '../render/spoken-ref.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
@@ -69,7 +70,7 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
         if (i > 0) ctx.out.line();
         const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
         const place = (v: { chapter?: number; v: number }) => `${p.verses[0]?.book ?? p.ref} ${v.chapter}:${v.v}`;
-        heading(ctx, `${p.ref} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+        heading(ctx, `${spokenRef(p.ref)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
         if (results.length > 1) {
           const columns = results.map((r) => ({ translation: r.translation, verses: r.passages[i]?.verses ?? [] }));
           await printParallel(ctx, columns, view, notes, multiChapter, place);
@@ -125,7 +126,10 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
       const marks = await verseMarks(ctx, opts.notesInline);
       const notes = new NoteList();
       const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
-      heading(ctx, `${data.book.name} ${data.chapter} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+      heading(
+        ctx,
+        `${spokenRef(`${data.book.name} ${data.chapter}`)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`,
+      );
       if (results.length > 1)
         await printParallel(
           ctx,

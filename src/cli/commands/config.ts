@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cacheDir, libraryPath } from '../../config/paths.js';
-import { CONFIG_KEYS, type ConfigKey, configFile, maskKey } from '../../config/settings.js';
+import { CONFIG_KEYS, type ConfigKey, configFile, maskKey, withScheme } from '../../config/settings.js';
 import { PERSONAS } from '../../core/personas.js';
 import { quoted } from '../../core/text/quoted.js';
 import { CONFIG_DEFAULT, type Context, type ResourceKind } from '../context.js';
@@ -25,6 +25,7 @@ function checkValue(key: ConfigKey, value: string): void {
   if (key === 'color' && !['always', 'never', 'auto'].includes(value))
     throw usageError('color must be always, never or auto');
   if (key === 'redLetter' && !['on', 'off'].includes(value)) throw usageError('redLetter must be on or off');
+  if (key === 'baseUrl') value = withScheme(value);
   if (key === 'baseUrl' && !/^https?:\/\/[^\s/]+/i.test(value))
     throw usageError(`baseUrl must be an http(s) URL (got ${quoted(value)})`);
   if (key === 'persona' && !(PERSONAS as readonly string[]).includes(value)) {
@@ -218,6 +219,10 @@ export function registerConfig(program: Command, f: Factory): void {
   program
     .command('login')
     .description('save an API key after checking it against the service (prompted, or read from stdin)')
+    .addHelpText(
+      'after',
+      '\nThe service: --base-url <url> (saved as baseUrl; localhost:8787 reads as http), else BIBLE_BASE_URL or the saved baseUrl.\n',
+    )
     .action(async (_o, cmd: Command) => runLogin(cmd.optsWithGlobals(), await f.context()));
   program
     .command('logout')

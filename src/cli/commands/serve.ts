@@ -35,6 +35,9 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     import('../../service/keys/key-store.js'),
     import('../../service/server.js'),
   ]);
+  // The MCP SDK and the tools are loaded before the server listens: loaded with the first /mcp
+  // request, they held every request in flight for that long (bench/hostile.mjs: /healthz 3 s).
+  const { answerMcp } = await import('../mcp/http.js');
   const keys = await openState(ctx, opts.db, SERVER_STORE_OPTIONS);
   let store: Awaited<ReturnType<typeof openLibrary>>;
   try {
@@ -52,8 +55,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       store,
       keys,
       log: ctx.globals.quiet ? () => {} : out,
-      // The MCP SDK loads with the first /mcp request, not with the server.
-      mcp: async (req, service) => (await import('../mcp/http.js')).answerMcp(req, service),
+      mcp: answerMcp,
       logError: (err) =>
         ctx.io.stderr.write(
           `bible serve: ${ctx.globals.debug && err instanceof Error && err.stack ? mappedStack(err.stack) : String(err)}\n`,

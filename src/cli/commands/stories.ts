@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { BibleClient } from '../../client/client.js';
 import type { Story } from '../../core/schemas/stories.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
@@ -60,8 +61,13 @@ export async function runStories(opts: StoriesOptions, ctx: Context): Promise<vo
 export async function runStory(opts: TextOptions & { slug: string }, ctx: Context): Promise<void> {
   const { slug } = opts;
   const client = await ctx.client();
-  // "prodigal" is not a slug, but the stories that mention it are what was meant.
-  const data = await orDeadEnd(client, client.story(slug), slug.replace(/-/g, ' '));
+  // "prodigal" is not a slug: the one story whose slug it names (the-prodigal-son) is what was
+  // meant; else the stories that mention it are listed in the dead end.
+  const data = await orDeadEnd(
+    client,
+    client.story(slug).catch(async (err) => (await storyNamedBy(client, slug)) ?? Promise.reject(err)),
+    slug.replace(/-/g, ' '),
+  );
   const texts = opts.text
     ? await passagesOf(
         client,
@@ -79,6 +85,18 @@ export async function runStory(opts: TextOptions & { slug: string }, ctx: Contex
     // The story's own line is under the story, before the passages (printStory).
     { json: texts ? { ...data, texts } : data, attribution: [texts?.attribution] },
   );
+}
+
+/** The one story whose slug holds every word of `typed` ("prodigal", "good-samaritan"), if only one does. */
+async function storyNamedBy(client: BibleClient, typed: string): Promise<Story | undefined> {
+  const words = typed
+    .toLowerCase()
+    .split(/[-\s]+/)
+    .filter(Boolean);
+  if (!words.length) return undefined;
+  const hits = await client.stories({ q: words.join(' '), limit: 100 }).catch(() => undefined);
+  const named = (hits?.stories ?? []).filter((s) => words.every((w) => s.slug.split('-').includes(w)));
+  return named.length === 1 ? (named[0] as Story) : undefined;
 }
 
 export function registerStories(program: Command, f: Factory): void {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { BibleClient } from '../../client/client.js';
 import { BibleApiError } from '../../client/errors.js';
 import type { PassageResult } from '../../core/schemas/bible.js';
-import type { TopicSection } from '../../core/schemas/topics.js';
+import type { MergedTopic, TopicEntry, TopicSection } from '../../core/schemas/topics.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
@@ -12,6 +12,7 @@ import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
 import { printTable } from '../render/table.js';
 import { heading, printPassages } from '../render/verses.js';
+import { everydayEntry, isNotFound, loneSeeAlso } from './topic-fallback.js';
 
 /** The text of every reference of the sections, when --text asks for it (one passage per reference, in order). */
 async function sectionTexts(ctx: Context, sections: TopicSection[], opts: TextOptions) {
@@ -28,9 +29,12 @@ function printSections(ctx: Context, sections: TopicSection[], texts?: PassageRe
   const { c, wrap } = ctx.style;
   let next = 0;
   for (const s of sections) {
-    // A section that is only a cross-reference ("See" → CARE) is one line, not a heading left dangling.
-    if (!s.refs.length && /^see( also)?$/i.test(s.heading.trim())) {
-      ctx.out.line(wrap(c.dim(`See also: ${s.see.join(', ')}`)));
+    // A section that is only a cross-reference ("See" → CARE, "OF CHILDREN FOR PARENTS: See" →
+    // CHILDREN) is one line, not a heading left dangling over an empty "See".
+    if (!s.refs.length && s.see.length) {
+      const head = s.heading.replace(/[:\s]*see( also)?$/i, '').trim();
+      const see = `see ${s.see.join(', ')}`;
+      ctx.out.line(wrap(head ? `${c.bold(head)} ${c.dim(`(${see})`)}` : c.dim(`See also: ${s.see.join(', ')}`)));
       continue;
     }
     ctx.out.line(wrap(c.bold(s.heading)));
@@ -52,7 +56,22 @@ export interface SourceOption {
 export async function runTopic(opts: TextOptions & { words: string[] }, ctx: Context): Promise<void> {
   const client = await ctx.client();
   const q = opts.words.join(' ');
-  const data = await orDeadEnd(client, client.topicMerged(q), q, 'topics');
+  let data: MergedTopic;
+  try {
+    data = await client.topicMerged(q);
+  } catch (err) {
+    const everyday = isNotFound(err) ? await everydayEntry(client, q) : undefined;
+    if (!everyday) return void (await orDeadEnd(client, Promise.reject(err), q, 'topics'));
+    return showEntry(ctx, everyday, opts);
+  }
+  const see = loneSeeAlso(data);
+  if (see) {
+    const followed = await client.topicMerged(see).catch(() => undefined);
+    if (followed) {
+      ctx.notice(`${data.headword}: see ${followed.headword}`);
+      data = followed;
+    }
+  }
   const texts = await Promise.all(data.sources.map((s) => sectionTexts(ctx, s.sections, opts)));
   await present(
     ctx,
@@ -82,9 +101,26 @@ async function printHits(ctx: Context, hits: Array<{ slug: string; headword: str
 
 export async function runTopicSearch(opts: SourceOption & { q: string }, ctx: Context): Promise<void> {
   const { q } = opts;
-  const id = await ctx.resourceId('topics', opts.source);
-  await present(ctx, await (await ctx.client()).topicSearch(id, q), (data) =>
-    printHits(ctx, data.results, `No topics in ${id} match ${quoted(q)}.`),
+  const client = await ctx.client();
+  if (opts.source !== undefined) {
+    const id = await ctx.resourceId('topics', opts.source);
+    await present(ctx, await client.topicSearch(id, q), (data) =>
+      printHits(ctx, data.results, `No topics in ${id} match ${quoted(q)}.`),
+    );
+    return;
+  }
+  // Every topical work: "worry" is no headword of Nave's, but is of Everyday Topics.
+  const works = (await client.catalog()).topics;
+  const found = await Promise.all(works.map(async (w) => ({ id: w.id, ...(await client.topicSearch(w.id, q)) })));
+  await present(
+    ctx,
+    found,
+    async () => {
+      const rows = found.flatMap((f) => f.results.map((h) => [h.slug, h.headword, f.id]));
+      if (!rows.length) ctx.out.line(`No topics match ${quoted(q)}.`);
+      else await printTable(ctx, ['Slug', 'Headword', 'Work'], rows);
+    },
+    { attribution: found.filter((f) => f.results.length).map((f) => f.attribution) },
   );
 }
 
@@ -105,7 +141,11 @@ export async function runTopicBrowse(opts: SourceOption & { letter: string }, ct
 export async function runTopicEntry(opts: SourceOption & TextOptions & { slug: string }, ctx: Context): Promise<void> {
   const id = await ctx.resourceId('topics', opts.source);
   const client = await ctx.client();
-  const data = await topicEntryAnywhere(client, id, opts.slug, opts.source === undefined);
+  await showEntry(ctx, await topicEntryAnywhere(client, id, opts.slug, opts.source === undefined), opts);
+}
+
+/** One topical work's entry, with the text of its references under --text. */
+async function showEntry(ctx: Context, data: TopicEntry, opts: TextOptions): Promise<void> {
   const texts = await sectionTexts(ctx, data.sections, opts);
   await present(
     ctx,
@@ -154,7 +194,7 @@ export function registerTopic(program: Command, f: Factory): void {
     });
   topic
     .command('search')
-    .description('topics whose headword matches')
+    .description('topics whose headword matches, in every topical work (or --source)')
     .argument('<text>')
     .option(...source)
     .action(async (q: string, opts: SourceOption) => runTopicSearch({ ...opts, q }, await f.context()));
