@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BibleClient } from '../client/client.js';
+import { shownUrl } from '../client/shown-url.js';
 import { cacheDir, libraryPath } from '../config/paths.js';
 import { type ConfigValues, type Resolved, readConfig, resolveSettings } from '../config/settings.js';
 import { quoted } from '../core/text/quoted.js';
@@ -205,7 +206,7 @@ function lazyHttpTransport(baseUrl: string): import('../client/transport.js').Tr
     return inner;
   };
   return {
-    description: baseUrl.replace(/\/+$/, ''),
+    description: shownUrl(baseUrl.replace(/\/+$/, '')),
     send: async (req) => (await load()).send(req),
     close: async () => {
       if (inner) await (await inner).close?.();

@@ -1,5 +1,6 @@
 import type { BibleClient } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
+import { shownUrl } from '../client/shown-url.js';
 import { quoted } from '../core/text/quoted.js';
 import type { Context, ResourceKind } from './context.js';
 import { CliError } from './errors.js';
@@ -33,7 +34,7 @@ export async function explain(err: unknown, ctx: Context, client: BibleClient): 
   if (!(err instanceof BibleApiError)) return err;
   if (err.code === 'MISSING_API_KEY' && ctx.settings.baseUrlSource === 'config') {
     return failure(
-      `${err.message}: the saved base URL ${ctx.settings.baseUrl} needs one; \`bible login\` saves a key, \`bible config unset baseUrl\` goes back to the embedded library`,
+      `${err.message}: the saved base URL ${shownUrl(ctx.settings.baseUrl ?? '')} needs one; \`bible login\` saves a key, \`bible config unset baseUrl\` goes back to the embedded library`,
       err.code,
       EXIT.AUTH,
     );

@@ -1,5 +1,6 @@
 import { type BibleClient, EXTENSION_PATHS } from '../client/client.js';
 import { BibleApiError } from '../client/errors.js';
+import { shownUrl } from '../client/shown-url.js';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
@@ -23,7 +24,7 @@ export const EXTENSIONS = {
  * endpoint") means the service predates the extension.
  */
 export async function extension<T>(ctx: Context, ext: Extension, call: () => Promise<T>): Promise<T> {
-  const where = ctx.settings.baseUrl ? `the service at ${ctx.settings.baseUrl}` : 'the embedded library';
+  const where = ctx.settings.baseUrl ? `the service at ${shownUrl(ctx.settings.baseUrl)}` : 'the embedded library';
   return offeredBy(where, ext, await ctx.client(), call);
 }
 

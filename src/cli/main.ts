@@ -1,10 +1,11 @@
 import { CommanderError } from 'commander';
+import { groupOf } from './command-groups.js';
 import { SilentExit } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { Factory } from './factory.js';
 import { installInterruptHandler } from './interrupt.js';
 import { type IO, processIO } from './io.js';
-import { buildProgram, COMMAND_GROUPS, commanderExitCode } from './program.js';
+import { buildProgram, commanderExitCode } from './program.js';
 
 // For the launcher: whether the answers this run showed are all in the response cache (src/cli/replay.ts).
 export { cacheUse } from '../client/cache-use.js';
@@ -48,7 +49,7 @@ export async function main(argv: string[], given?: IO): Promise<number> {
 async function referenceAsCommand(argv: string[]): Promise<string[]> {
   const at = argv.findIndex((a, i) => i >= 2 && !a.startsWith('-') && argv[i - 1] !== '--base-url');
   const word = argv[at];
-  if (word === undefined || word === 'help' || COMMAND_GROUPS.some((g) => g.commands.includes(word))) return argv;
+  if (word === undefined || word === 'help' || groupOf(word) !== undefined) return argv;
   const { findBook } = await import('../core/canon/canon.js');
   // A number alone is a book's place in the canon to findBook: here only "1 John", "2 Kings".
   const named = /\p{L}/u.test(word) ? word : `${word} ${argv[at + 1] ?? ''}`;

@@ -1,60 +1,50 @@
 import { Command, type CommanderError, Option } from 'commander';
 import { quoted } from '../core/text/quoted.js';
+import { COMMAND_GROUPS, type CommandGroup, groupOf } from './command-groups.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import type { Factory } from './factory.js';
 
 type Register = (program: Command, f: Factory) => void;
 
 /**
- * The command groups in the order `bible --help` lists them: each group's top-level commands
- * (aliases too) and its module, loaded only when the program needs it. A run registers only the
- * group of the command it names, so a lookup loads none of the other twenty; help, completion and
- * anything not named here get every group. test/cli/command-groups.test.ts holds this list to the
- * full program, and each command's help and errors to what the full program gives.
+ * Each command group's module (command-groups.ts names the groups and their commands), loaded only
+ * when the program needs it: a lookup loads none of the other twenty.
  */
-export const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => Promise<Register> }> = [
-  {
-    commands: ['passage', 'chapter', 'read', 'books', 'catalog'],
-    load: async () => (await import('./commands/bible.js')).registerBible,
-  },
-  { commands: ['strongs'], load: async () => (await import('./commands/strongs.js')).registerStrongs },
-  { commands: ['search'], load: async () => (await import('./commands/search.js')).registerSearch },
-  { commands: ['concordance'], load: async () => (await import('./commands/concordance.js')).registerConcordance },
-  { commands: ['commentary'], load: async () => (await import('./commands/commentary.js')).registerCommentary },
-  { commands: ['dictionary'], load: async () => (await import('./commands/dictionary.js')).registerDictionary },
-  { commands: ['topic'], load: async () => (await import('./commands/topic.js')).registerTopic },
-  { commands: ['crossrefs'], load: async () => (await import('./commands/crossrefs.js')).registerCrossrefs },
-  { commands: ['find'], load: async () => (await import('./commands/find.js')).registerFind },
-  { commands: ['stories', 'story'], load: async () => (await import('./commands/stories.js')).registerStories },
-  { commands: ['chat'], load: async () => (await import('./commands/chat.js')).registerChat },
-  {
-    commands: ['config', 'login', 'logout', 'status'],
-    load: async () => (await import('./commands/config.js')).registerConfig,
-  },
-  { commands: ['api'], load: async () => (await import('./commands/api.js')).registerApi },
-  {
-    commands: ['completion', '__complete'],
-    load: async () => (await import('./commands/completion.js')).registerCompletion,
-  },
-  { commands: ['library'], load: async () => (await import('./commands/library.js')).registerLibrary },
-  { commands: ['serve'], load: async () => (await import('./commands/serve.js')).registerServe },
-  { commands: ['mcp'], load: async () => (await import('./commands/mcp.js')).registerMcp },
-  { commands: ['keys'], load: async () => (await import('./commands/keys.js')).registerKeys },
-  { commands: ['plan'], load: async () => (await import('./commands/plan.js')).registerPlan },
-  { commands: ['note', 'bookmark', 'bookmarks'], load: async () => (await import('./commands/note.js')).registerNote },
-  { commands: ['export', 'import'], load: async () => (await import('./commands/exchange.js')).registerExchange },
-];
+const REGISTERS: Record<CommandGroup, () => Promise<Register>> = {
+  bible: async () => (await import('./commands/bible.js')).registerBible,
+  strongs: async () => (await import('./commands/strongs.js')).registerStrongs,
+  search: async () => (await import('./commands/search.js')).registerSearch,
+  concordance: async () => (await import('./commands/concordance.js')).registerConcordance,
+  commentary: async () => (await import('./commands/commentary.js')).registerCommentary,
+  dictionary: async () => (await import('./commands/dictionary.js')).registerDictionary,
+  topic: async () => (await import('./commands/topic.js')).registerTopic,
+  crossrefs: async () => (await import('./commands/crossrefs.js')).registerCrossrefs,
+  find: async () => (await import('./commands/find.js')).registerFind,
+  stories: async () => (await import('./commands/stories.js')).registerStories,
+  chat: async () => (await import('./commands/chat.js')).registerChat,
+  config: async () => (await import('./commands/config.js')).registerConfig,
+  api: async () => (await import('./commands/api.js')).registerApi,
+  completion: async () => (await import('./commands/completion.js')).registerCompletion,
+  library: async () => (await import('./commands/library.js')).registerLibrary,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  mcp: async () => (await import('./commands/mcp.js')).registerMcp,
+  keys: async () => (await import('./commands/keys.js')).registerKeys,
+  plan: async () => (await import('./commands/plan.js')).registerPlan,
+  note: async () => (await import('./commands/note.js')).registerNote,
+  exchange: async () => (await import('./commands/exchange.js')).registerExchange,
+};
 
 /**
  * Builds the commander program; each command group registers itself from commands/ and gets
  * its dependencies from the factory `main` built. Given the arguments, only the group of the
- * command they name (see COMMAND_GROUPS); without, or naming none, the whole program.
+ * command they name (command-groups.ts); without, or naming none, the whole program.
  */
 export async function buildProgram(f: Factory, argv?: readonly string[]): Promise<Command> {
   const program = rootProgram(f);
   const named = argv && commandNamed(program, argv.slice(2));
-  const group = named === undefined ? undefined : COMMAND_GROUPS.find((g) => g.commands.includes(named));
-  const registers = await Promise.all((group ? [group] : COMMAND_GROUPS).map((g) => g.load()));
+  const group = named === undefined ? undefined : groupOf(named);
+  const groups = group ? [group] : (Object.keys(COMMAND_GROUPS) as CommandGroup[]);
+  const registers = await Promise.all(groups.map((g) => REGISTERS[g]()));
   for (const register of registers) register(program, f);
   return program;
 }

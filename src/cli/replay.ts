@@ -11,6 +11,7 @@ import {
 import { join } from 'node:path';
 import { cacheDir, libraryPath, userStorePath } from '../config/paths.js';
 import { configFile } from '../config/settings.js';
+import { isLookupCommand } from './command-groups.js';
 import { murmur3x86x128 } from './murmur3.js';
 
 /**
@@ -24,27 +25,10 @@ import { murmur3x86x128 } from './murmur3.js';
  * notes and bookmarks show in a passage), and only when that is the same after the run as before
  * it, the run succeeded, and every answer it showed came from, or went into, the response cache;
  * it is replayed only while the earliest of those answers is fresh, as the cache would serve them.
- * Only the read-only lookups below, with both stdout and stderr piped (at a terminal the output
+ * Only the read-only lookups (the groups marked `lookup` in command-groups.ts), with both stdout and stderr piped (at a terminal the output
  * may page, be coloured to the terminal's width or show a spinner), and never with --no-cache,
  * --debug, help or version. The entries live in the response cache's folder: clearing it clears them.
  */
-const LOOKUPS = new Set([
-  'passage',
-  'chapter',
-  'read',
-  'books',
-  'catalog',
-  'strongs',
-  'search',
-  'concordance',
-  'commentary',
-  'dictionary',
-  'topic',
-  'crossrefs',
-  'find',
-  'stories',
-  'story',
-]);
 const NEVER = new Set(['--no-cache', '--debug', '--help', '-h', '--version', '-V']);
 
 export interface Streams {
@@ -55,7 +39,7 @@ export interface Streams {
 /** Whether the run is one of the read-only lookups: all its work is done when the CLI's main resolves. */
 export function isLookup(argv: readonly string[]): boolean {
   const command = commandOf(argv);
-  return command !== undefined && LOOKUPS.has(command);
+  return command !== undefined && isLookupCommand(command);
 }
 
 /**
@@ -64,7 +48,7 @@ export function isLookup(argv: readonly string[]): boolean {
  */
 export function writesAndExits(argv: readonly string[]): boolean {
   const command = commandOf(argv);
-  return command === undefined || LOOKUPS.has(command);
+  return command === undefined || isLookupCommand(command);
 }
 
 /** The command the arguments name: the first word that is not a global option or --base-url's value. */

@@ -1,5 +1,6 @@
 import { Agent, errors, request } from 'undici';
 import { ConnectionError, TimeoutError } from './errors.js';
+import { shownUrl } from './shown-url.js';
 import { readBody, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -9,13 +10,14 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * take is each request's own (the client's per-request timeout, through the signal).
  */
 export class HttpTransport implements Transport {
+  /** The base URL without its credentials, if it has any (shown-url.ts). */
   readonly description: string;
   private readonly agent: Agent;
   private readonly base: string;
 
   constructor(baseUrl: string, connectTimeoutMs = CONNECT_TIMEOUT_MS) {
     this.base = baseUrl.replace(/\/+$/, '');
-    this.description = this.base;
+    this.description = shownUrl(this.base);
     this.agent = new Agent({
       connect: { timeout: connectTimeoutMs },
       // Off: the request's signal carries its own deadline (a chat waits longer than a lookup).
@@ -44,11 +46,11 @@ export class HttpTransport implements Transport {
         err instanceof errors.HeadersTimeoutError ||
         err instanceof errors.BodyTimeoutError
       ) {
-        throw new TimeoutError(`no answer from ${this.base} in time (${(err as Error).message})`);
+        throw new TimeoutError(`no answer from ${this.description} in time (${(err as Error).message})`);
       }
       const code = (err as { code?: string }).code;
       const cause = (err as { cause?: { code?: string } }).cause?.code;
-      throw new ConnectionError(`cannot reach ${this.base}: ${cause ?? code ?? (err as Error).message}`);
+      throw new ConnectionError(`cannot reach ${this.description}: ${cause ?? code ?? (err as Error).message}`);
     }
   }
 

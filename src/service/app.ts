@@ -12,10 +12,9 @@ import { OPENAPI_DOCUMENT } from './openapi.js';
 import { measured, opsRoutes } from './ops.js';
 import { dataQuota } from './quota.js';
 import { responseCache } from './response-cache.js';
-import type { DataMiddleware } from './routes/common.js';
-import { DATA_CACHE_CONTROL, dataRoutes } from './routes/data-routes.js';
 import { loadResponseSchemas } from './routes/response-schemas.js';
-import { createRouter, mount } from './routes/router.js';
+import { allOperations, DATA_CACHE_CONTROL } from './routes/route-modules.js';
+import { createRouter, type DataMiddleware, mount } from './routes/router.js';
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -28,7 +27,7 @@ function errorResponse(c: Context, err: ApiError) {
  */
 export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>> {
   // The routes' answers are documented and mounted from them (the embedded dispatcher needs none).
-  await loadResponseSchemas();
+  const [operations] = await Promise.all([allOperations(), loadResponseSchemas()]);
   const app = createRouter();
   const metrics = deps.metrics ?? new Metrics();
   deps = { ...deps, metrics };
@@ -48,7 +47,7 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
     dataQuota(deps),
     responseCache(),
   ];
-  mount(app, dataRoutes(deps, data));
+  mount(app, deps, data, operations);
   app.post('/v1/chat', chatBodyLimit());
   app.route('/', chatRoutes(deps, deps.env ?? process.env));
   // MCP over Streamable HTTP: the same keys; each data request its tools make is counted as any other.

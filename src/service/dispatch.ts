@@ -2,10 +2,9 @@ import { getPath, getQueryParams, tryDecodeURIComponent } from 'hono/utils/url';
 import { LOCAL_PRINCIPAL, type ServiceDeps } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { declaredQueryNames, repeatedQueryError } from './known-query.js';
-import { paramsOf } from './routes/common.js';
+import { type Operation, successJson } from './routes/operation.js';
 import { readRequest } from './routes/params.js';
 import { DATA_CACHE_CONTROL, ROUTE_MODULES } from './routes/route-modules.js';
-import type { TableRoute } from './routes/table.js';
 import { validationError } from './routes/validation.js';
 
 /** An answer as the service gives it: status, headers (lower-case names) and the JSON text. */
@@ -27,7 +26,7 @@ const PLAIN_REQUEST = /^\/[\w\-.~!$&'()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)
 const PLAIN_ESCAPES = /%(?![0-9A-Fa-f]{2})/;
 const DOT_SEGMENT = /\/\.\.?(?:\/|\?|$)/;
 
-/** A path of ROUTE_MODULES as a pattern: which module declares it, at which place in its table. */
+/** A path of ROUTE_MODULES as a pattern: which module declares it, at which place in its list. */
 interface PathPattern {
   path: string;
   module: number;
@@ -53,29 +52,29 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
 });
 
 /**
- * The embedded service's data routes without the HTTP machinery: no Request or Response (undici),
- * no Hono routing, no OpenAPI registry. The same route tables and handlers as `createApp`, matched
- * in the same order, with the same validation (each route's parameters' own rules, the same
- * message) and the same answers, as the local all-access principal: no key, quota or answer cache
- * (one process, one request). A request is matched against the paths of ROUTE_MODULES, and only
- * the module that declares the matched path is loaded and its table built: a passage does not
- * pay for the schemas of search, topics or stories. test/e2e/embedded-served.test.ts holds every
- * endpoint to what `bible serve` answers. Requests it does not know (chat, /openapi.json, an
+ * The embedded service's data operations without the HTTP machinery: no Request or Response
+ * (undici), no Hono routing or context, no OpenAPI registry. The same operations as `createApp`
+ * mounts, matched in the same order, read by the same rules (each route's parameters' own, the
+ * same message), their handlers called directly as the local all-access principal: no key, quota
+ * or answer cache (one process, one request). A request is matched against the paths of
+ * ROUTE_MODULES, and only the module that declares the matched path is loaded: a passage does not
+ * pay for the parameters of search, topics or stories. test/e2e/embedded-served.test.ts holds
+ * every endpoint to what `bible serve` answers. Requests it does not know (chat, /openapi.json, an
  * unknown path, a method other than GET) are left to the whole app.
  */
 export function embeddedDispatcher(deps: ServiceDeps): Dispatcher {
   const paths = ROUTE_MODULES.flatMap((m, module) => m.paths.map((path, index) => compile(path, module, index)));
-  const tables = new Map<number, Promise<TableRoute[]>>();
-  const routeOf = async (p: PathPattern): Promise<TableRoute> => {
-    let table = tables.get(p.module);
-    if (!table) {
-      table = (ROUTE_MODULES[p.module] as (typeof ROUTE_MODULES)[number]).load().then((make) => make(deps, []).routes);
-      tables.set(p.module, table);
+  const modules = new Map<number, Promise<readonly Operation[]>>();
+  const operationOf = async (p: PathPattern): Promise<Operation> => {
+    let operations = modules.get(p.module);
+    if (!operations) {
+      operations = (ROUTE_MODULES[p.module] as (typeof ROUTE_MODULES)[number]).load();
+      modules.set(p.module, operations);
     }
-    const route = (await table)[p.index];
-    // ROUTE_MODULES is tested against the tables; a path out of step would answer the wrong route.
-    if (route?.route.path !== p.path) throw new Error(`ROUTE_MODULES lists ${p.path}, its table does not`);
-    return route;
+    const operation = (await operations)[p.index];
+    // ROUTE_MODULES is tested against the modules; a path out of step would answer the wrong route.
+    if (operation?.route.path !== p.path) throw new Error(`ROUTE_MODULES lists ${p.path}, its module does not`);
+    return operation;
   };
   return (req) => {
     if (req.method !== 'GET' || !PLAIN_REQUEST.test(req.path)) return undefined;
@@ -85,19 +84,19 @@ export function embeddedDispatcher(deps: ServiceDeps): Dispatcher {
     const path = getPath({ url } as Request);
     for (const p of paths) {
       const match = p.pattern.exec(path);
-      if (match) return routeOf(p).then((route) => answer(route, p, match, url, deps));
+      if (match) return operationOf(p).then((operation) => answer(operation, p, match, url, deps));
     }
     return undefined;
   };
 }
 
-async function answer(route: TableRoute, p: PathPattern, match: RegExpExecArray, url: string, deps: ServiceDeps) {
+async function answer(operation: Operation, p: PathPattern, match: RegExpExecArray, url: string, deps: ServiceDeps) {
   try {
     const queries = getQueryParams(url) as Record<string, string[]>;
     const repeated = repeatedQueryError(declaredQueryNames(p.path), queries);
     if (repeated) return json(400, repeated);
     // Read by the parameters' own rules, as the app's mount() reads them: query, then path.
-    const read = readRequest(paramsOf(route.route) ?? {}, {
+    const read = readRequest(operation.params, {
       query: () => queries,
       param: () => Object.fromEntries(p.params.map((name, i) => [name, tryDecodeURIComponent(match[i + 1] ?? '')])),
     });
@@ -105,21 +104,10 @@ async function answer(route: TableRoute, p: PathPattern, match: RegExpExecArray,
       const { code, message } = validationError(read.failure);
       return json(400, errorBody(code, message));
     }
-    const valid = read.valid;
-    const context = {
-      req: { valid: (target: string) => valid[target] },
-      get: (key: string) => (key === 'principal' ? LOCAL_PRINCIPAL : undefined),
-      set: () => {},
-      body: (body: string, status: number, headers: Record<string, string>) => ({ status, headers, body }),
-    };
-    const res = (await route.handler(context as never, async () => {})) as unknown as {
-      status: number;
-      body: string;
-    };
     return {
-      status: res.status,
+      status: 200,
       headers: { 'content-type': 'application/json', 'cache-control': DATA_CACHE_CONTROL },
-      body: res.body,
+      body: successJson(operation.handle(deps, LOCAL_PRINCIPAL, read.valid as never)),
     };
   } catch (err) {
     if (err instanceof ApiError) return json(err.status, errorBody(err.code, err.message));

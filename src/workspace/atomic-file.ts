@@ -1,12 +1,11 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /**
  * Writes a file whole or not at all: into a temporary file beside it (mode 0600, since an
  * export holds notes), then renamed over the target, which readers see change in one step.
+ * The directory must be there (exportTarget says so before): an export creates nothing else.
  */
 export function writeFileAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, text, { mode: 0o600, flush: true });

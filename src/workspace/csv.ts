@@ -11,6 +11,26 @@ export function writeCsv(rows: string[][]): string {
   return rows.map((r) => `${r.map(field).join(',')}\r\n`).join('');
 }
 
+/**
+ * The first characters that make a spreadsheet read a cell as a formula, as OWASP's
+ * CSV-injection guidance lists them: `=HYPERLINK(…)` in a note would run when the export is opened.
+ */
+export const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const ESCAPED_STARTS: readonly string[] = [...FORMULA_STARTS, "'"];
+
+/**
+ * A cell as a spreadsheet shows it as text: after a `'` (which it hides) when it starts like a
+ * formula, or with a `'` of its own (so that one is shown too). `fromText` takes it off again.
+ */
+export function asText(value: string): string {
+  return ESCAPED_STARTS.includes(value[0] as string) ? `'${value}` : value;
+}
+
+/** A cell as `asText` had it: a `'` before a formula's start or another `'` taken off; any other cell as it is. */
+export function fromText(cell: string): string {
+  return cell[0] === "'" && ESCAPED_STARTS.includes(cell[1] as string) ? cell.slice(1) : cell;
+}
+
 export class CsvError extends Error {
   override name = 'CsvError';
 }

@@ -42,14 +42,24 @@ export function daysBetween(from: LocalDate, to: LocalDate): number {
 }
 
 /**
+ * An instant written as text, or undefined when it is none: also when its date is not on the
+ * calendar (`new Date('2024-02-30T00:00:00Z')` is 1 March, not an error).
+ */
+export function parseInstant(text: string): Date | undefined {
+  const d = new Date(text);
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  if (Number.isNaN(d.getTime()) || (day !== undefined && !isLocalDate(day))) return undefined;
+  return d;
+}
+
+/**
  * The instant taken as now: `BIBLE_NOW` (an ISO date-time, for scripts and tests that need a
  * fixed clock), else the system clock. An unreadable BIBLE_NOW is an error rather than ignored.
  */
 export function nowFrom(env: NodeJS.ProcessEnv): Date {
   const text = env.BIBLE_NOW;
   if (!text) return new Date();
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime()))
-    throw new WorkspaceError('usage', `BIBLE_NOW is not an ISO date-time (got ${quoted(text)})`);
+  const d = parseInstant(text);
+  if (!d) throw new WorkspaceError('usage', `BIBLE_NOW is not an ISO date-time (got ${quoted(text)})`);
   return d;
 }

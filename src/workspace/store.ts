@@ -1,198 +1,45 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { findBook } from '../core/canon/canon.js';
-import { formatReference, type Reference, type VersePoint } from '../core/reference/reference.js';
 import { WorkspaceError } from './errors.js';
-import { addDays, type LocalDate } from './local-date.js';
+import { bookmarkAt, insertNote, mergeBookmark, noteById } from './items-table.js';
+import type { LocalDate } from './local-date.js';
+import { type MergeOptions, type MergeReport, mergeItems } from './merge.js';
 import type { Plan } from './plans/plan.js';
-import type { Portion } from './plans/schedule.js';
+import { allPlans, deletePlan, insertPlan, markDays, moveDays, planById } from './plans-table.js';
+import {
+  type Bookmark,
+  type BookmarkRow,
+  cleanNoteText,
+  type ExchangeBookmark,
+  type ExchangeNote,
+  type Note,
+  type NoteFilter,
+  type NoteRow,
+  type Range,
+  rangeText,
+  type StartedPlan,
+  toBookmark,
+  toNote,
+  whereOf,
+} from './records.js';
+import { SCHEMA } from './schema.js';
 import { cleanTags } from './tags.js';
 
 export { userStorePath } from '../config/paths.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS plans (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL,
-  source TEXT NOT NULL,
-  start_date TEXT NOT NULL,
-  started_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS plan_portions (
-  plan_id TEXT NOT NULL REFERENCES plans(id) ON DELETE CASCADE,
-  day INTEGER NOT NULL,
-  refs TEXT NOT NULL,
-  due TEXT NOT NULL,
-  done_on TEXT,
-  PRIMARY KEY (plan_id, day)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS notes (
-  id INTEGER PRIMARY KEY,
-  uid TEXT NOT NULL UNIQUE,
-  book INTEGER NOT NULL,
-  start_chapter INTEGER NOT NULL,
-  start_verse INTEGER NOT NULL,
-  end_chapter INTEGER NOT NULL,
-  end_verse INTEGER NOT NULL,
-  text TEXT NOT NULL,
-  tags TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS notes_by_book ON notes (book, start_chapter);
-CREATE TABLE IF NOT EXISTS bookmarks (
-  id INTEGER PRIMARY KEY,
-  book INTEGER NOT NULL,
-  start_chapter INTEGER NOT NULL,
-  start_verse INTEGER NOT NULL,
-  end_chapter INTEGER NOT NULL,
-  end_verse INTEGER NOT NULL,
-  tags TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  UNIQUE (book, start_chapter, start_verse, end_chapter, end_verse)
-);
-`;
-
-/** A verse range inside one book, as stored. */
-export interface Range {
-  book: number;
-  start: VersePoint;
-  end: VersePoint;
-}
-
-export interface Note {
-  id: number;
-  /** Stable across stores: import matches notes by it. */
-  uid: string;
-  ref: string;
-  range: Range;
-  text: string;
-  tags: string[];
-  created: string;
-  updated: string;
-}
-
-export interface Bookmark {
-  id: number;
-  ref: string;
-  range: Range;
-  tags: string[];
-  created: string;
-}
-
-export interface StartedPlan {
-  id: string;
-  name: string;
-  source: string;
-  start: LocalDate;
-  portions: Portion[];
-}
-
-export interface NoteFilter {
-  /** Notes that overlap this range. */
-  range?: Range;
-  tag?: string;
-  /** Case-insensitive text the note contains. */
-  search?: string;
-}
-
-const RANGE_COLUMNS = 'book, start_chapter, start_verse, end_chapter, end_verse';
-// Rows overlapping a range: chapter*1000+verse orders verses within a book.
-const OVERLAPS = 'book = ? AND start_chapter * 1000 + start_verse <= ? AND end_chapter * 1000 + end_verse >= ?';
-const HAS_TAG = 'EXISTS (SELECT 1 FROM json_each(tags) WHERE lower(value) = lower(?))';
-
-interface RangeRow {
-  book: number;
-  start_chapter: number;
-  start_verse: number;
-  end_chapter: number;
-  end_verse: number;
-}
-interface NoteRow extends RangeRow {
-  id: number;
-  uid: string;
-  text: string;
-  tags: string;
-  created_at: string;
-  updated_at: string;
-}
-interface BookmarkRow extends RangeRow {
-  id: number;
-  tags: string;
-  created_at: string;
-}
-
-const pos = (p: VersePoint) => p.chapter * 1000 + p.verse;
-
-/** The WHERE clause of a note or bookmark filter, with its parameters. */
-function whereOf(filter: NoteFilter): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filter.range) {
-    clauses.push(OVERLAPS);
-    params.push(filter.range.book, pos(filter.range.end), pos(filter.range.start));
-  }
-  if (filter.tag) {
-    clauses.push(HAS_TAG);
-    params.push(filter.tag);
-  }
-  if (filter.search) {
-    clauses.push('instr(lower(text), lower(?)) > 0');
-    params.push(filter.search);
-  }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
-export function rangeOf(ref: Reference): Range {
-  return { book: ref.book.number, start: { ...ref.start }, end: { ...ref.end } };
-}
-
-/** The canonical text of a stored range ("John 3:16"). */
-export function rangeText(r: Range): string {
-  return formatReference({ book: findBook(r.book)!, start: r.start, end: r.end });
-}
-
-function rangeOfRow(r: RangeRow): Range {
-  return {
-    book: r.book,
-    start: { chapter: r.start_chapter, verse: r.start_verse },
-    end: { chapter: r.end_chapter, verse: r.end_verse },
-  };
-}
-
-const rangeParams = (r: Range) => [r.book, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse];
-
-function toNote(r: NoteRow): Note {
-  const range = rangeOfRow(r);
-  return {
-    id: r.id,
-    uid: r.uid,
-    ref: rangeText(range),
-    range,
-    text: r.text,
-    tags: JSON.parse(r.tags) as string[],
-    created: r.created_at,
-    updated: r.updated_at,
-  };
-}
-
-function toBookmark(r: BookmarkRow): Bookmark {
-  const range = rangeOfRow(r);
-  return { id: r.id, ref: rangeText(range), range, tags: JSON.parse(r.tags) as string[], created: r.created_at };
-}
-
-// A note is for reading, not a book: a bound that keeps any one write small.
-const MAX_NOTE_CHARS = 100_000;
-
-/** A note's text as stored: line ends as \n, surrounding blank space trimmed, never empty. */
-export function cleanNoteText(text: string): string {
-  const clean = text.replace(/\r\n?/g, '\n').trim();
-  if (!clean) throw new WorkspaceError('usage', 'the note is empty; nothing saved');
-  if (clean.length > MAX_NOTE_CHARS)
-    throw new WorkspaceError('usage', `a note holds at most ${MAX_NOTE_CHARS} characters`);
-  return clean;
-}
+export type { MergeOptions, MergeReport } from './merge.js';
+export {
+  type Bookmark,
+  cleanNoteText,
+  type ExchangeBookmark,
+  type ExchangeNote,
+  type Note,
+  type NoteFilter,
+  type Range,
+  rangeOf,
+  rangeText,
+  type StartedPlan,
+} from './records.js';
 
 /** Opens the database, saying which file it is when it is not one (a stray file, a damaged copy). */
 function opened(path: string, open: () => Database.Database): Database.Database {
@@ -205,11 +52,13 @@ function opened(path: string, open: () => Database.Database): Database.Database 
   }
 }
 
+const noNote = (id: number) => new WorkspaceError('not-found', `no note #${id} (bible note list shows them)`);
+
 /**
  * The user's workspace in SQLite. Every change is one transaction, so a command either happens
  * whole or not at all (SQLite's journal makes the write atomic); the file is created mode 0600
  * (notes are private), and `bible library import`, which only replaces library.sqlite, never
- * touches it.
+ * touches it. The tables' own reads and writes are in plans-table.ts, items-table.ts and merge.ts.
  */
 export class UserStore {
   private constructor(private readonly db: Database.Database) {}
@@ -260,69 +109,29 @@ export class UserStore {
   // ---- plans ----
 
   startPlan(plan: Plan, start: LocalDate, now: Date): StartedPlan {
-    return this.write(() => {
-      if (this.db.prepare('SELECT 1 FROM plans WHERE id = ?').get(plan.id))
-        throw new WorkspaceError(
-          'conflict',
-          `plan '${plan.id}' is already started (bible plan stop ${plan.id} to start over)`,
-        );
-      this.db
-        .prepare('INSERT INTO plans (id, name, source, start_date, started_at) VALUES (?, ?, ?, ?, ?)')
-        .run(plan.id, plan.name, plan.source, start, now.toISOString());
-      const insert = this.db.prepare('INSERT INTO plan_portions (plan_id, day, refs, due) VALUES (?, ?, ?, ?)');
-      plan.days.forEach((refs, i) => {
-        insert.run(plan.id, i + 1, refs.join('; '), addDays(start, i));
-      });
-      return this.plan(plan.id) as StartedPlan;
-    });
+    return this.write(() => insertPlan(this.db, plan, start, now));
   }
 
   plans(): StartedPlan[] {
-    if (!this.hasTable('plans')) return [];
-    const ids = this.db.prepare('SELECT id FROM plans ORDER BY started_at, id').pluck().all() as string[];
-    return ids.map((id) => this.plan(id) as StartedPlan);
+    return this.hasTable('plans') ? allPlans(this.db) : [];
   }
 
   plan(id: string): StartedPlan | undefined {
-    const row = this.db.prepare('SELECT * FROM plans WHERE id = ?').get(id.toLowerCase()) as
-      | { id: string; name: string; source: string; start_date: string }
-      | undefined;
-    if (!row) return undefined;
-    const portions = (
-      this.db
-        .prepare('SELECT day, refs, due, done_on FROM plan_portions WHERE plan_id = ? ORDER BY day')
-        .all(row.id) as Array<{
-        day: number;
-        refs: string;
-        due: string;
-        done_on: string | null;
-      }>
-    ).map((p) => ({ day: p.day, refs: p.refs.split('; '), due: p.due, doneOn: p.done_on }));
-    return { id: row.id, name: row.name, source: row.source, start: row.start_date, portions };
+    return planById(this.db, id);
   }
 
   /** Marks days of a plan read on `today`; returns the days that were not read before. */
   markDone(planId: string, days: number[], today: LocalDate): number[] {
-    return this.write(() =>
-      days.filter(
-        (day) =>
-          this.db
-            .prepare('UPDATE plan_portions SET done_on = ? WHERE plan_id = ? AND day = ? AND done_on IS NULL')
-            .run(today, planId, day).changes > 0,
-      ),
-    );
+    return this.write(() => markDays(this.db, planId, days, today));
   }
 
   /** Gives days of a plan new due dates. */
   reschedule(planId: string, due: Map<number, LocalDate>): void {
-    this.write(() => {
-      const update = this.db.prepare('UPDATE plan_portions SET due = ? WHERE plan_id = ? AND day = ?');
-      for (const [day, date] of due) update.run(date, planId, day);
-    });
+    this.write(() => moveDays(this.db, planId, due));
   }
 
   stopPlan(id: string): boolean {
-    return this.write(() => this.db.prepare('DELETE FROM plans WHERE id = ?').run(id.toLowerCase()).changes > 0);
+    return this.write(() => deletePlan(this.db, id));
   }
 
   // ---- notes ----
@@ -332,22 +141,12 @@ export class UserStore {
     // The global Web Crypto, loaded on first use: node:crypto imported would load (~3 ms) on every
     // passage that reads the workspace for its marks.
     return this.write(() =>
-      this.insertNote(crypto.randomUUID(), range, cleanNoteText(text), cleanTags(tags), stamp, stamp),
+      insertNote(this.db, crypto.randomUUID(), range, cleanNoteText(text), cleanTags(tags), stamp, stamp),
     );
   }
 
-  private insertNote(uid: string, range: Range, text: string, tags: string[], created: string, updated: string): Note {
-    const info = this.db
-      .prepare(
-        `INSERT INTO notes (uid, ${RANGE_COLUMNS}, text, tags, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(uid, ...rangeParams(range), text, JSON.stringify(tags), created, updated);
-    return this.note(Number(info.lastInsertRowid)) as Note;
-  }
-
   note(id: number): Note | undefined {
-    const row = this.db.prepare('SELECT * FROM notes WHERE id = ?').get(id) as NoteRow | undefined;
-    return row && toNote(row);
+    return noteById(this.db, id);
   }
 
   notes(filter: NoteFilter = {}): Note[] {
@@ -360,7 +159,7 @@ export class UserStore {
   updateNote(id: number, changes: { text?: string; tags?: string[] }, now: Date): Note {
     return this.write(() => {
       const note = this.note(id);
-      if (!note) throw new WorkspaceError('not-found', `no note #${id} (bible note list shows them)`);
+      if (!note) throw noNote(id);
       const text = changes.text === undefined ? note.text : cleanNoteText(changes.text);
       const tags = changes.tags === undefined ? note.tags : cleanTags(changes.tags);
       this.db
@@ -370,54 +169,37 @@ export class UserStore {
     });
   }
 
-  /** Removes notes by id, all or none: an unknown id removes nothing. */
-  removeNotes(ids: number[]): Note[] {
+  /**
+   * Removes notes by id, all or none: an unknown id removes nothing. Their uids are kept, so
+   * that an import of an older export does not bring them back unasked (merge.ts).
+   */
+  removeNotes(ids: number[], now: Date): Note[] {
     return this.write(() => {
       const notes = ids.map((id) => {
         const note = this.note(id);
-        if (!note) throw new WorkspaceError('not-found', `no note #${id} (bible note list shows them)`);
+        if (!note) throw noNote(id);
         return note;
       });
-      for (const n of notes) this.db.prepare('DELETE FROM notes WHERE id = ?').run(n.id);
+      const remove = this.db.prepare('DELETE FROM notes WHERE id = ?');
+      const remember = this.db.prepare('INSERT OR REPLACE INTO deleted_notes (uid, deleted_at) VALUES (?, ?)');
+      for (const n of notes) {
+        remove.run(n.id);
+        remember.run(n.uid, now.toISOString());
+      }
       return notes;
     });
   }
 
   // ---- bookmarks ----
 
-  private bookmarkAt(range: Range): Bookmark | undefined {
-    const row = this.db
-      .prepare(
-        'SELECT * FROM bookmarks WHERE book = ? AND start_chapter = ? AND start_verse = ? AND end_chapter = ? AND end_verse = ?',
-      )
-      .get(...rangeParams(range)) as BookmarkRow | undefined;
-    return row && toBookmark(row);
-  }
-
   /** Bookmarks a range, or adds tags to the bookmark it has; `created` tells which. */
   addBookmark(range: Range, tags: string[], now: Date): { bookmark: Bookmark; created: boolean } {
-    return this.write(() => this.mergeBookmark(range, cleanTags(tags), now.toISOString()));
-  }
-
-  private mergeBookmark(range: Range, tags: string[], created: string): { bookmark: Bookmark; created: boolean } {
-    const old = this.bookmarkAt(range);
-    if (!old) {
-      this.db
-        .prepare(`INSERT INTO bookmarks (${RANGE_COLUMNS}, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-        .run(...rangeParams(range), JSON.stringify(tags), created);
-      return { bookmark: this.bookmarkAt(range) as Bookmark, created: true };
-    }
-    const merged = cleanTags([...old.tags, ...tags]);
-    const earliest = created < old.created ? created : old.created;
-    this.db
-      .prepare('UPDATE bookmarks SET tags = ?, created_at = ? WHERE id = ?')
-      .run(JSON.stringify(merged), earliest, old.id);
-    return { bookmark: this.bookmarkAt(range) as Bookmark, created: false };
+    return this.write(() => mergeBookmark(this.db, range, cleanTags(tags), now.toISOString()));
   }
 
   removeBookmark(range: Range): Bookmark {
     return this.write(() => {
-      const old = this.bookmarkAt(range);
+      const old = bookmarkAt(this.db, range);
       if (!old) throw new WorkspaceError('not-found', `no bookmark at ${rangeText(range)}`);
       this.db.prepare('DELETE FROM bookmarks WHERE id = ?').run(old.id);
       return old;
@@ -433,68 +215,8 @@ export class UserStore {
 
   // ---- import ----
 
-  /**
-   * Merges notes and bookmarks from an export, in one transaction: a note whose uid is here
-   * already keeps the later edit; a note with a new uid but the same reference and text as one
-   * here is the same note and is skipped; a bookmark on a reference already bookmarked adds
-   * its tags. Importing the same file twice changes nothing the second time.
-   */
-  merge(items: { notes: ExchangeNote[]; bookmarks: ExchangeBookmark[] }): MergeReport {
-    return this.write(() => {
-      const report: MergeReport = {
-        notesAdded: 0,
-        notesUpdated: 0,
-        notesSkipped: 0,
-        bookmarksAdded: 0,
-        bookmarksMerged: 0,
-      };
-      for (const n of items.notes) {
-        const text = cleanNoteText(n.text);
-        const tags = cleanTags(n.tags);
-        const same = this.db.prepare('SELECT * FROM notes WHERE uid = ?').get(n.uid) as NoteRow | undefined;
-        if (same) {
-          if (n.updated > same.updated_at) {
-            this.db
-              .prepare(
-                `UPDATE notes SET ${RANGE_COLUMNS.split(', ')
-                  .map((c) => `${c} = ?`)
-                  .join(', ')}, text = ?, tags = ?, created_at = ?, updated_at = ? WHERE id = ?`,
-              )
-              .run(...rangeParams(n.range), text, JSON.stringify(tags), n.created, n.updated, same.id);
-            report.notesUpdated++;
-          } else report.notesSkipped++;
-          continue;
-        }
-        const twin = this.db
-          .prepare(
-            'SELECT 1 FROM notes WHERE book = ? AND start_chapter = ? AND start_verse = ? AND end_chapter = ? AND end_verse = ? AND text = ?',
-          )
-          .get(...rangeParams(n.range), text);
-        if (twin) {
-          report.notesSkipped++;
-          continue;
-        }
-        this.insertNote(n.uid, n.range, text, tags, n.created, n.updated);
-        report.notesAdded++;
-      }
-      for (const b of items.bookmarks) {
-        const { created } = this.mergeBookmark(b.range, cleanTags(b.tags), b.created);
-        if (created) report.bookmarksAdded++;
-        else report.bookmarksMerged++;
-      }
-      return report;
-    });
+  /** Merges notes and bookmarks from an export in one transaction (merge.ts says how). */
+  merge(items: { notes: ExchangeNote[]; bookmarks: ExchangeBookmark[] }, options: MergeOptions): MergeReport {
+    return this.write(() => mergeItems(this.db, items, options));
   }
-}
-
-/** A note as exchanged in an export file (no local id). */
-export type ExchangeNote = Omit<Note, 'id'>;
-export type ExchangeBookmark = Omit<Bookmark, 'id'>;
-
-export interface MergeReport {
-  notesAdded: number;
-  notesUpdated: number;
-  notesSkipped: number;
-  bookmarksAdded: number;
-  bookmarksMerged: number;
 }

@@ -1,10 +1,11 @@
 import { Readable, Writable } from 'node:stream';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_GROUPS } from '../../src/cli/command-groups.js';
 import { describeFailure } from '../../src/cli/exit-mapping.js';
 import { Factory } from '../../src/cli/factory.js';
 import type { IO } from '../../src/cli/io.js';
-import { buildProgram, COMMAND_GROUPS, commanderExitCode } from '../../src/cli/program.js';
+import { buildProgram, commanderExitCode } from '../../src/cli/program.js';
 import { cliEnv } from '../support/cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
 
@@ -46,14 +47,16 @@ async function viaWholeProgram(args: string[]) {
 describe('the command groups a run loads on demand', () => {
   it("name every top-level command and alias, in the whole program's order", async () => {
     const program = await buildProgram(new Factory(pipes().io));
-    expect(COMMAND_GROUPS.flatMap((g) => g.commands)).toEqual(
+    expect(Object.values(COMMAND_GROUPS).flatMap((g) => g.commands)).toEqual(
       program.commands.flatMap((c) => [c.name(), ...c.aliases()]),
     );
   });
 
   it("a run that registers only the named command's group helps and fails as the whole program does", async () => {
     const cases = [
-      ...COMMAND_GROUPS.flatMap((g) => g.commands).map((name) => [name, '--help']),
+      ...Object.values(COMMAND_GROUPS)
+        .flatMap((g) => g.commands)
+        .map((name) => [name, '--help']),
       ['note', 'add', '--help'],
       ['strongs', 'search', '--help'],
       ['--json', 'passage', '--help'],

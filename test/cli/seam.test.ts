@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { runStrongs } from '../../src/cli/commands/strongs.js';
+import { programModel } from '../../src/cli/completion/model.js';
+import { SCRIPTS } from '../../src/cli/completion/scripts.js';
 import { Factory } from '../../src/cli/factory.js';
 import type { IO } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
@@ -54,6 +55,7 @@ describe("the CLI's seam", () => {
     const program = await buildProgram(new Factory(pipes().io));
     const listed = choices(program);
     expect(listed.map((c) => c.where).sort()).toEqual([
+      'bible --color',
       'chat --persona',
       'completion <shell>',
       'export --format',
@@ -66,7 +68,7 @@ describe("the CLI's seam", () => {
       'unset <key>',
     ]);
     for (const shell of ['bash', 'zsh', 'fish']) {
-      const script = readFileSync(`completions/bible.${shell}`, 'utf8');
+      const script = (await runCliInProcess(['completion', shell])).stdout;
       for (const { where, values } of listed) {
         // The personas come from `bible __complete personas`, which prints the same table.
         if (where === 'chat --persona') expect(script).toContain('__complete personas');
@@ -74,6 +76,10 @@ describe("the CLI's seam", () => {
           expect({ shell, where, offered: script.includes(values.join(' ')) }).toEqual({ shell, where, offered: true });
       }
     }
+    // What `bible completion <shell>` serves is written from the whole program, whichever group the run loaded.
+    const model = programModel(program);
+    for (const shell of ['bash', 'zsh', 'fish'] as const)
+      expect((await runCliInProcess(['completion', shell])).stdout).toBe(SCRIPTS[shell](model));
     const personas = await runCliInProcess(['__complete', 'personas']);
     expect(personas.stdout).toBe(`${PERSONAS.join('\n')}\n`);
     const help = await runCliInProcess(['strongs', 'search', '--help']);

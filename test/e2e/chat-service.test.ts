@@ -43,7 +43,7 @@ describe('POST /v1/chat', () => {
     keys.monthly = await createKey(dataDir, ['--name', 'monthly', '--chat-monthly', '3']);
     keys.daily = await createKey(dataDir, ['--name', 'daily', '--chat-daily', '2']);
     keys.revoked = await createKey(dataDir, ['--name', 'gone']);
-    await runCliInProcess(['keys', 'revoke', keys.revoked.slice(0, 14)], { env: { BIBLE_DATA_DIR: dataDir } });
+    await runCliInProcess(['keys', 'revoke', '--yes', keys.revoked.slice(0, 14)], { env: { BIBLE_DATA_DIR: dataDir } });
     offline = await serve(dataDir);
     llm = await new FakeLlm().start();
     llmDir = serviceDataDir();

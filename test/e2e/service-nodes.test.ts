@@ -74,7 +74,7 @@ describe('several nodes on one PostgreSQL database', () => {
     async () => {
       const k = await key(['--name', 'revoke-me']);
       for (const node of nodes) expect((await get(node.url, passage, { 'X-API-Key': k })).status).toBe(200);
-      const r = await runCliInProcess(['keys', 'revoke', '--db', cluster.url, k.slice(0, 12)], {
+      const r = await runCliInProcess(['keys', 'revoke', '--yes', '--db', cluster.url, k.slice(0, 12)], {
         env: { BIBLE_DATA_DIR: dataDir },
       });
       expect(r.code).toBe(0);

@@ -189,7 +189,7 @@ describe('bible serve under hostile input and concurrency', () => {
       revokedAt: null,
     });
     expect(JSON.stringify(list)).not.toContain(k);
-    const revoked = await runCliInProcess(['keys', 'revoke', prefix], { env });
+    const revoked = await runCliInProcess(['keys', 'revoke', prefix, '--yes'], { env });
     expect(revoked.stdout).toBe(`Revoked ${prefix}… (changed)\n`);
     // Polled with a request the key's scopes refuse (403): refusals cost no quota, so however long
     // the server takes to see the change, the daily limit cannot answer first.

@@ -197,7 +197,11 @@ describe('bible serve: the data interface end to end', () => {
     keys.tiny = await createKey(dataDir, ['--name', 'tiny', '--daily', '3']);
     keys.revoked = await createKey(dataDir, ['--name', 'revoked']);
     expect(
-      (await runCliInProcess(['keys', 'revoke', keys.revoked.slice(0, 14)], { env: { BIBLE_DATA_DIR: dataDir } })).code,
+      (
+        await runCliInProcess(['keys', 'revoke', '--yes', keys.revoked.slice(0, 14)], {
+          env: { BIBLE_DATA_DIR: dataDir },
+        })
+      ).code,
     ).toBe(0);
     server = await serve(dataDir);
     const doc = await (await fetch(`${server.url}/openapi.json`)).json();

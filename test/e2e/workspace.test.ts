@@ -123,10 +123,10 @@ describe('the study workspace, end to end', () => {
       2,
       '{"success":false,"error":{"code":"INVALID_REQUEST","message":"--from takes a date as YYYY-MM-DD (got \'2026-02-30\')"}}\n',
     ]);
-    expect((await runCli(['plan', 'stop', 'short'], env)).stdout).toBe(
+    expect((await runCli(['plan', 'stop', 'short', '--yes'], env)).stdout).toBe(
       'Stopped short (short); its progress is removed\n',
     );
-    expect((await runCli(['plan', 'stop'], env)).stdout).toBe(
+    expect((await runCli(['plan', 'stop', '-y'], env)).stdout).toBe(
       'Stopped Proverbs in 31 days (proverbs-31); its progress is removed\n',
     );
     expect((await runCli(['plan', 'status'], env)).code).toBe(4);
@@ -254,6 +254,7 @@ describe('the study workspace, end to end', () => {
           notesAdded: 2,
           notesUpdated: 0,
           notesSkipped: 0,
+          notesDeletedHere: 0,
           bookmarksAdded: 1,
           bookmarksMerged: 0,
         });

@@ -15,14 +15,14 @@ const fault = (r: ReturnType<typeof read>) => ('failure' in r ? validationError(
 describe("a request read by its parameters' rules", () => {
   it('gives each part its values: trimmed, numbers read, include a set even when absent, an absent optional left out, an undeclared one dropped', () => {
     expect(read({ ref: ['  John 3:16 '], other: ['x'] }, { translation: 'kjv', chapter: '3' })).toEqual({
-      valid: { query: { ref: 'John 3:16', include: new Set() }, param: { translation: 'kjv', chapter: 3 } },
+      valid: { query: { ref: 'John 3:16', include: new Set() }, params: { translation: 'kjv', chapter: 3 } },
     });
     expect(
       read({ ref: ['Ps 23'], include: ['Words, RED'], limit: [''] }, { translation: 'kjv', chapter: '1' }),
     ).toEqual({
       valid: {
         query: { ref: 'Ps 23', include: new Set(['words', 'red']), limit: '' },
-        param: { translation: 'kjv', chapter: 1 },
+        params: { translation: 'kjv', chapter: 1 },
       },
     });
   });

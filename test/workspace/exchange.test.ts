@@ -10,6 +10,7 @@ import { rangeOf, UserStore } from '../../src/workspace/store.js';
 
 const store = () => UserStore.open(join(mkdtempSync(join(tmpdir(), 'bible-x-')), 'user.sqlite'));
 const at = (ref: string) => rangeOf(parseReference(ref));
+const NOW = { now: new Date('2029-01-01T00:00:00Z') };
 
 /** A store holding notes that try every format's edges. */
 function filled(): UserStore {
@@ -37,15 +38,16 @@ describe('export and import', () => {
       const a = filled();
       const text = writeExchange(format, exchangeOf(a), new Map());
       const b = store();
-      expect(b.merge(readExchange(format, text, `x.${format}`))).toEqual({
+      expect(b.merge(readExchange(format, text, `x.${format}`), NOW)).toEqual({
         notesAdded: 5,
         notesUpdated: 0,
         notesSkipped: 0,
+        notesDeletedHere: 0,
         bookmarksAdded: 2,
         bookmarksMerged: 0,
       });
       expect(exchangeOf(b)).toEqual(exchangeOf(a));
-      expect(b.merge(readExchange(format, text, `x.${format}`))).toMatchObject({ notesAdded: 0, notesSkipped: 5 });
+      expect(b.merge(readExchange(format, text, `x.${format}`), NOW)).toMatchObject({ notesAdded: 0, notesSkipped: 5 });
       expect(exchangeOf(b)).toEqual(exchangeOf(a));
     });
   }
@@ -53,18 +55,41 @@ describe('export and import', () => {
   it('merges: the later edit of a note wins; the same note under another uid is not added twice', () => {
     const a = filled();
     const b = store();
-    b.merge(exchangeOf(a));
+    b.merge(exchangeOf(a), NOW);
     const later = new Date('2027-01-01T00:00:00Z');
     const edited = a.updateNote(2, { text: 'edited in a' }, later);
     const x = exchangeOf(a);
     x.notes.push({ ...x.notes[0]!, uid: 'another-uid' });
-    expect(b.merge(x)).toMatchObject({ notesAdded: 0, notesUpdated: 1, notesSkipped: 5 });
+    expect(b.merge(x, NOW)).toMatchObject({ notesAdded: 0, notesUpdated: 1, notesSkipped: 5 });
     expect(b.notes().find((n) => n.uid === edited.uid)?.text).toBe('edited in a');
     // an older copy does not overwrite the newer one
     const older = exchangeOf(b);
     a.updateNote(2, { text: 'newest' }, new Date('2028-01-01T00:00:00Z'));
-    a.merge(older);
+    a.merge(older, NOW);
     expect(a.note(2)?.text).toBe('newest');
+  });
+
+  it('the same-text check follows the import as it goes: a note changed in it frees its old text', () => {
+    const s = store();
+    const t = '2026-01-01T00:00:00.000Z';
+    const base = { ref: 'John 3:16', range: at('John 3:16'), tags: [], created: t, updated: t };
+    s.merge({ notes: [{ ...base, uid: 'a', text: 'old' }], bookmarks: [] }, NOW);
+    const report = s.merge(
+      {
+        notes: [
+          { ...base, uid: 'a', text: 'new', updated: '2026-02-01T00:00:00.000Z' },
+          { ...base, uid: 'b', text: 'old' },
+          { ...base, uid: 'c', text: 'new' },
+        ],
+        bookmarks: [],
+      },
+      NOW,
+    );
+    expect(report).toMatchObject({ notesAdded: 1, notesUpdated: 1, notesSkipped: 1 });
+    expect(s.notes().map((n) => [n.uid, n.text])).toEqual([
+      ['a', 'new'],
+      ['b', 'old'],
+    ]);
   });
 
   it('markdown: one section per reference in canonical order, with its verse text and attribution', () => {
@@ -107,8 +132,8 @@ describe('export and import', () => {
       ['md', '<!-- bible:note uid=u lines=1 -->\nx\n', "f: line 1: a note before any '## Reference' heading"],
       [
         'md',
-        '## John 3:16\n<!-- bible:note uid=u created=2026-01-01T00:00:00Z updated=2026-01-01T00:00:00Z lines=5 -->\nx\n',
-        'f: line 2: a note needs its uid and the number of its lines',
+        '## John 3:16\n<!-- bible:note uid=u created=2026-01-01T00:00:00Z updated=2026-01-01T00:00:00Z lines=0 -->\nx\n',
+        'f: line 2: a note needs the number of its lines',
       ],
     ];
     for (const [format, text, message] of cases) {

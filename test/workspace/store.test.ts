@@ -50,9 +50,9 @@ describe('the user store', () => {
     expect(refusal(() => s.addNote(at('Gen 1:1'), ' \n ', [], T)).message).toBe('the note is empty; nothing saved');
     expect(refusal(() => s.addNote(at('Gen 1:1'), 'x', ['two words'], T)).kind).toBe('usage');
     // all or none: an unknown id among them removes nothing
-    expect(refusal(() => s.removeNotes([c.id, 99])).kind).toBe('not-found');
+    expect(refusal(() => s.removeNotes([c.id, 99], T)).kind).toBe('not-found');
     expect(s.notes()).toHaveLength(3);
-    expect(s.removeNotes([c.id, b.id]).map((n) => n.ref)).toEqual(['Genesis 1:1', 'John 3:14-18']);
+    expect(s.removeNotes([c.id, b.id], T).map((n) => n.ref)).toEqual(['Genesis 1:1', 'John 3:14-18']);
     expect(s.notes().map((n) => n.id)).toEqual([a.id]);
     s.close();
   });

@@ -1,16 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { libraryPath } from '../../config/paths.js';
 import { BOOKS } from '../../core/canon/canon.js';
 import { PERSONAS } from '../../core/personas.js';
 import { quoted } from '../../core/text/quoted.js';
-import { packageRoot } from '../../library/package-root.js';
+import type { CompleteWhat } from '../completion/model.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
 import { choiceArgument } from '../flags.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
+type CatalogKind = 'bible' | 'commentaries' | 'dictionaries' | 'topics';
 
 /** Built-in plan ids and the ids of the user's plan files (broken files too: completion only offers). */
 async function planIds(env: NodeJS.ProcessEnv): Promise<string[]> {
@@ -19,6 +19,19 @@ async function planIds(env: NodeJS.ProcessEnv): Promise<string[]> {
   const dir = planFilesDir(env);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => /\.(json|csv)$/i.test(f)) : [];
   return [...BUILT_IN_IDS, ...files.map(planFileId)];
+}
+
+/**
+ * The completion script for a shell, written from the whole program (this run registered only this
+ * group): every command, option, choice and argument it offers is the program's own.
+ */
+export async function completionScript(shell: (typeof SHELLS)[number], f: Factory): Promise<string> {
+  const [{ buildProgram }, { programModel }, scripts] = await Promise.all([
+    import('../program.js'),
+    import('../completion/model.js'),
+    import('../completion/scripts.js'),
+  ]);
+  return scripts.SCRIPTS[shell](programModel(await buildProgram(f)));
 }
 
 export function registerCompletion(program: Command, f: Factory): void {
@@ -31,7 +44,7 @@ export function registerCompletion(program: Command, f: Factory): void {
       }),
     )
     .action(async (shell: (typeof SHELLS)[number]) => {
-      f.io.stdout.write(readFileSync(join(packageRoot(), 'completions', `bible.${shell}`), 'utf8'));
+      f.io.stdout.write(await completionScript(shell, f));
     });
   // Used by the completion scripts: words to offer, one per line.
   program
@@ -45,13 +58,14 @@ export function registerCompletion(program: Command, f: Factory): void {
       if (what === 'books') return say(BOOKS.map((b) => b.name.replace(/ /g, '\\ ')));
       if (what === 'personas') return say([...PERSONAS]);
       if (what === 'plans') return say(await planIds(ctx.env));
-      const kinds: Record<string, 'bible' | 'commentaries' | 'dictionaries' | 'topics'> = {
+      // Every `what` the scripts ask for (completion/model.ts) is answered here.
+      const kinds: Record<Exclude<CompleteWhat, 'books' | 'personas' | 'plans'>, CatalogKind> = {
         translations: 'bible',
         commentaries: 'commentaries',
         dictionaries: 'dictionaries',
         topics: 'topics',
       };
-      const kind = kinds[what];
+      const kind = Object.hasOwn(kinds, what) ? kinds[what as keyof typeof kinds] : undefined;
       if (!kind) return;
       // A TAB press must never start a first-use import of the embedded library.
       if (!ctx.settings.baseUrl && !existsSync(libraryPath(ctx.env))) return;

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import { shownUrl } from '../../client/shown-url.js';
 import { cacheDir, libraryPath } from '../../config/paths.js';
 import { CONFIG_KEYS, type ConfigKey, configFile, maskKey, withScheme } from '../../config/settings.js';
 import { PERSONAS } from '../../core/personas.js';
@@ -107,7 +108,7 @@ export async function runLogin(opts: { baseUrl?: string }, ctx: Context): Promis
   let key: string;
   if (ctx.io.stdin.isTTY) {
     const { password } = await import('@inquirer/prompts');
-    key = await password({ message: `API key for ${baseUrl}:`, mask: '*' });
+    key = await password({ message: `API key for ${shownUrl(baseUrl)}:`, mask: '*' });
   } else {
     key = await readAll(ctx.io.stdin);
   }
@@ -133,7 +134,7 @@ export async function runLogin(opts: { baseUrl?: string }, ctx: Context): Promis
       catalog.dictionaries.length +
       catalog.topics.length +
       catalog.lexicons.length;
-    ctx.io.stderr.write(`Logged in to ${baseUrl} with ${maskKey(key)}; it can read ${count} resources.\n`);
+    ctx.io.stderr.write(`Logged in to ${shownUrl(baseUrl)} with ${maskKey(key)}; it can read ${count} resources.\n`);
   } finally {
     await client.close();
   }
@@ -148,7 +149,7 @@ export async function runLogout(ctx: Context): Promise<void> {
   // A base URL left behind without a key makes every lookup fail: say how to go back.
   if (!ctx.globals.quiet && config.has('baseUrl'))
     ctx.io.stderr.write(
-      `The base URL ${config.get('baseUrl')} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
+      `The base URL ${shownUrl(String(config.get('baseUrl')))} is still set: \`bible config unset baseUrl\` goes back to the embedded library.\n`,
     );
 }
 
@@ -157,7 +158,7 @@ export async function runStatus(ctx: Context): Promise<void> {
   const library = libraryPath(ctx.env);
   const status = {
     backend: baseUrl ? 'remote' : 'embedded',
-    baseUrl: baseUrl ?? null,
+    baseUrl: baseUrl ? shownUrl(baseUrl) : null,
     baseUrlFrom: baseUrlSource ?? null,
     apiKey: apiKey ? maskKey(apiKey) : null,
     apiKeyFrom: apiKeySource ?? null,
@@ -170,7 +171,7 @@ export async function runStatus(ctx: Context): Promise<void> {
   await present(ctx, status, () => {
     const { c } = ctx.style;
     const out = (label: string, value: string) => ctx.io.stdout.write(`${c.bold(label.padEnd(10))} ${value}\n`);
-    out('Backend', baseUrl ? `${baseUrl} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
+    out('Backend', baseUrl ? `${shownUrl(baseUrl)} (from ${baseUrlSource})` : 'embedded library (no base URL set)');
     out(
       'API key',
       apiKey

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Exchange } from '../../workspace/exchange/exchange.js';
 import { EXCHANGE_FORMATS } from '../../workspace/exchange/format-names.js';
@@ -51,15 +50,18 @@ export async function runExport(opts: ExportOptions, ctx: Context): Promise<void
   const format = exchangeFormat(opts.format ?? (toStdout ? (ctx.globals.json ? 'json' : 'md') : undefined), file);
   if (toStdout && ctx.globals.json && format !== 'json')
     throw usageError('--json on stdout is the json format: give a file for md or csv');
+  const { exportTarget } = await import('../../workspace/regular-file.js');
+  // Before any work: a path that cannot be written costs nothing.
+  const target = toStdout ? undefined : exportTarget(file);
   const x = await readUserStore(ctx, exchangeOf, { notes: [], bookmarks: [] });
   const texts = format === 'md' ? await passageTexts(ctx, x, opts.translation) : new Map();
   const text = writeExchange(format, x, texts);
-  if (toStdout) {
+  if (target === undefined) {
     ctx.io.stdout.write(text);
     return;
   }
   const { writeFileAtomic } = await import('../../workspace/atomic-file.js');
-  writeFileAtomic(file, text);
+  writeFileAtomic(target, text);
   const summary = { file, format, notes: x.notes.length, bookmarks: x.bookmarks.length };
   await present(ctx, summary, () =>
     ctx.io.stdout.write(
@@ -68,41 +70,49 @@ export async function runExport(opts: ExportOptions, ctx: Context): Promise<void
   );
 }
 
-/** The import's text, refused unread past the size an export can have (a wrong file costs nothing). */
+/** The import's text: stdin, or a regular file; either refused past the size an export can have. */
 async function readImport(file: string, ctx: Context): Promise<string> {
   const { MAX_IMPORT_BYTES } = await import('../../workspace/exchange/formats.js');
-  const tooBig = () => usageError(`${file === '-' ? 'stdin' : file}: larger than an export can be (50 MB)`);
   if (file === '-') {
     try {
       return await readAll(ctx.io.stdin, MAX_IMPORT_BYTES);
     } catch (err) {
-      throw err instanceof InputTooLargeError ? tooBig() : err;
+      if (err instanceof InputTooLargeError) throw usageError('stdin: larger than an export can be (50 MB)');
+      throw err;
     }
   }
+  const { readRegularFile } = await import('../../workspace/regular-file.js');
   try {
-    if (statSync(file).size > MAX_IMPORT_BYTES) throw tooBig();
-    return readFileSync(file, 'utf8');
+    return readRegularFile(file, MAX_IMPORT_BYTES, 'an export');
   } catch (err) {
-    if (err instanceof CliError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(
-      `cannot read ${file}${code ? ` (${code})` : ''}`,
-      code === 'ENOENT' ? EXIT.NOT_FOUND : EXIT.FAILURE,
-    );
+    if (typeof code !== 'string') throw err;
+    throw new CliError(`cannot read ${file} (${code})`, EXIT.FAILURE);
   }
 }
 
-export async function runImport(opts: FormatOption & { file: string }, ctx: Context): Promise<void> {
+/** `bible import`: the file (or `-`), its format, and whether notes deleted here come back. */
+interface ImportOptions extends FormatOption {
+  file: string;
+  restore?: boolean;
+}
+
+export async function runImport(opts: ImportOptions, ctx: Context): Promise<void> {
   const { file } = opts;
   const { exchangeFormat } = await import('../../workspace/exchange/exchange.js');
   const { readExchange } = await import('../../workspace/exchange/formats.js');
   const format = exchangeFormat(opts.format, file === '-' ? undefined : file);
   const text = await readImport(file, ctx);
   const x = readExchange(format, text, file === '-' ? 'stdin' : file);
-  const report = await withUserStore(ctx, (s) => s.merge(x));
+  const { nowFrom } = await import('../../workspace/local-date.js');
+  const now = nowFrom(ctx.env);
+  const report = await withUserStore(ctx, (s) => s.merge(x, { now, restore: opts.restore }));
+  const deleted = report.notesDeletedHere
+    ? `; ${plural(report.notesDeletedHere, 'note')} deleted here left out (--restore brings them back)`
+    : '';
   await present(ctx, report, () =>
     ctx.io.stdout.write(
-      `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)\n`,
+      `Imported ${plural(report.notesAdded, 'new note')} (${report.notesUpdated} updated, ${report.notesSkipped} already here) and ${plural(report.bookmarksAdded, 'new bookmark')} (${report.bookmarksMerged} already here)${deleted}\n`,
     ),
   );
 }
@@ -124,5 +134,6 @@ export function registerExchange(program: Command, f: Factory): void {
     .description('merge notes and bookmarks from an export (md, json or csv), never duplicating')
     .argument('<file>', 'the export file, or - for stdin (with --format)')
     .addOption(formatOption('md, json or csv (default: the extension)'))
-    .action(async (file: string, opts: FormatOption) => runImport({ ...opts, file }, await f.context()));
+    .option('--restore', 'bring back notes deleted here that the file still holds')
+    .action(async (file: string, opts: Omit<ImportOptions, 'file'>) => runImport({ ...opts, file }, await f.context()));
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { quoted } from '../../core/text/quoted.js';
 import type { KeyLimits, KeyRecord } from '../../service/keys/keys.js';
 import type { StateStore } from '../../service/state/state-store.js';
+import { confirmOrRefuse } from '../confirm.js';
 import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -34,6 +35,45 @@ function scopesOf(text: string): 'all' | string[] {
   if (!ids.length) throw usageError('--scopes takes all or a comma-separated list of resource ids');
   return ids;
 }
+
+/** The longest label a key may have: a name to recognise it by in `keys list`. */
+export const MAX_KEY_NAME_CHARS = 100;
+
+/** A key's label as given: trimmed, 1-MAX_KEY_NAME_CHARS characters, no control characters (ANSI escapes). */
+function nameOf(text: string): string {
+  const name = text.trim();
+  if (!name || name.length > MAX_KEY_NAME_CHARS || /\p{Cc}/u.test(name))
+    throw usageError(`--name is 1-${MAX_KEY_NAME_CHARS} characters without control characters`);
+  return name;
+}
+
+/**
+ * The scopes as given, each a resource of the library `bible serve` reads (a misspelt id would
+ * give a key that can read nothing, silently). The library is opened only for a list of ids.
+ */
+async function checkedScopes(ctx: Context, scopes: 'all' | string[] | undefined): Promise<void> {
+  if (scopes === undefined || scopes === 'all') return;
+  const [{ openLibrary }, { libraryPath }] = await Promise.all([
+    import('../../library/ensure.js'),
+    import('../../config/paths.js'),
+  ]);
+  const library = await openLibrary(libraryPath(ctx.env), ctx.env, (m) => ctx.notice(m));
+  let ids: Set<string>;
+  try {
+    ids = new Set(library.resources().map((r) => r.id));
+  } finally {
+    library.close();
+  }
+  const unknown = scopes.filter((id) => !ids.has(id));
+  if (unknown.length)
+    throw usageError(
+      `--scopes: the library has no resource ${unknown.map((id) => quoted(id)).join(', ')} (it has ${[...ids].join(', ')})`,
+    );
+}
+
+/** Text stored by someone else (a key's name), shown on a terminal with its control characters escaped. */
+const visible = (text: string) =>
+  text.replace(/\p{Cc}/gu, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
 
 function limitsOf(opts: KeyOptions): Partial<KeyLimits> {
   const limits: Partial<KeyLimits> = {};
@@ -84,14 +124,16 @@ async function findKey(keys: StateStore, keyOrPrefix: string): Promise<KeyRecord
 const scopeText = (scopes: 'all' | string[]) => (scopes === 'all' ? 'all' : scopes.join(','));
 
 function describe(r: KeyRecord): string {
-  return `${r.prefix}…  ${r.name}  scopes=${scopeText(r.scopes)}  daily=${r.daily} chat-daily=${r.chatDaily} chat-monthly=${r.chatMonthly} max-tokens=${r.maxTokens}${r.revokedAt ? `  revoked ${r.revokedAt}` : ''}`;
+  return `${r.prefix}…  ${visible(r.name)}  scopes=${scopeText(r.scopes)}  daily=${r.daily} chat-daily=${r.chatDaily} chat-monthly=${r.chatMonthly} max-tokens=${r.maxTokens}${r.revokedAt ? `  revoked ${r.revokedAt}` : ''}`;
 }
 
 export async function runKeysCreate(opts: KeyOptions, ctx: Context): Promise<void> {
   if (!opts.name?.trim()) throw usageError('keys create needs --name <label>');
+  const name = nameOf(opts.name);
   const scopes = opts.scopes ?? 'all';
+  await checkedScopes(ctx, scopes);
   const limits = limitsOf(opts);
-  const { key, record } = await withKeys(ctx, opts.db, (keys) => keys.create(opts.name!.trim(), scopes, limits));
+  const { key, record } = await withKeys(ctx, opts.db, (keys) => keys.create(name, scopes, limits));
   const { prefix: _p, createdAt: _c, revokedAt: _r, ...rest } = publicKey(record);
   await present(
     ctx,
@@ -125,7 +167,7 @@ export async function runKeysList(opts: DbOption, ctx: Context): Promise<void> {
     for (const r of rows) {
       const status = r.revokedAt ? 'revoked' : 'active';
       ctx.io.stdout.write(
-        `${r.prefix}…  ${r.name.padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
+        `${r.prefix}…  ${visible(r.name).padEnd(16)} ${status.padEnd(8)} scopes=${scopeText(r.scopes)}  data today ${r.usage?.dataToday}/${r.daily}  chat today ${r.usage?.chatToday}/${r.chatDaily}  chat this month ${r.usage?.chatThisMonth}/${r.chatMonthly}\n`,
       );
     }
   });
@@ -135,18 +177,37 @@ export async function runKeysUpdate(opts: KeyOptions & { keyOrPrefix: string }, 
   const { keyOrPrefix } = opts;
   const changes = {
     ...limitsOf(opts),
-    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.name ? { name: nameOf(opts.name) } : {}),
     ...(opts.scopes ? { scopes: opts.scopes } : {}),
   };
+  await checkedScopes(ctx, opts.scopes);
   const record = await withKeys(ctx, opts.db, async (keys) =>
     keys.update((await findKey(keys, keyOrPrefix)).id, changes),
   );
   await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Updated ${describe(record)}\n`));
 }
 
-export async function runKeysRevoke(opts: DbOption & { keyOrPrefix: string }, ctx: Context): Promise<void> {
-  const record = await withKeys(ctx, opts.db, async (keys) => keys.revoke((await findKey(keys, opts.keyOrPrefix)).id));
-  await present(ctx, publicKey(record), () => ctx.io.stdout.write(`Revoked ${record.prefix}… (${record.name})\n`));
+/** `bible keys revoke`: which key, and `yes` to revoke it without asking. */
+export interface RevokeOptions extends DbOption {
+  keyOrPrefix: string;
+  yes?: boolean;
+}
+
+export async function runKeysRevoke(opts: RevokeOptions, ctx: Context): Promise<void> {
+  const record = await withKeys(ctx, opts.db, async (keys) => {
+    const found = await findKey(keys, opts.keyOrPrefix);
+    const shown = `${found.prefix}… (${visible(found.name)})`;
+    await confirmOrRefuse(ctx, {
+      yes: opts.yes,
+      question: `Revoke ${shown}? It answers 401 from then on`,
+      refusal: `keys revoke cannot be undone, so it asks first`,
+      declined: `${found.prefix}… is not revoked`,
+    });
+    return keys.revoke(found.id);
+  });
+  await present(ctx, publicKey(record), () =>
+    ctx.io.stdout.write(`Revoked ${record.prefix}… (${visible(record.name)})\n`),
+  );
 }
 
 const DB_HELP = 'the PostgreSQL database of `bible serve --db` (postgres://…; also BIBLE_SERVICE_DB)';
@@ -186,5 +247,8 @@ export function registerKeys(program: Command, f: Factory): void {
     .description('revoke a key (it answers 401 INVALID_API_KEY from then on)')
     .argument('<key-or-prefix>')
     .option('--db <url>', DB_HELP)
-    .action(async (keyOrPrefix: string, opts: DbOption) => runKeysRevoke({ ...opts, keyOrPrefix }, await f.context()));
+    .option('-y, --yes', 'revoke without asking (needed off a terminal)')
+    .action(async (keyOrPrefix: string, opts: Omit<RevokeOptions, 'keyOrPrefix'>) =>
+      runKeysRevoke({ ...opts, keyOrPrefix }, await f.context()),
+    );
 }

@@ -101,7 +101,8 @@ export async function runNoteEdit(opts: TagOption & { id: number; words: string[
 }
 
 export async function runNoteRemove(opts: { ids: number[] }, ctx: Context): Promise<void> {
-  const removed = await withUserStore(ctx, (s) => s.removeNotes(opts.ids));
+  const when = await now(ctx);
+  const removed = await withUserStore(ctx, (s) => s.removeNotes(opts.ids, when));
   await present(
     ctx,
     removed,

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { BOOKS } from '../../core/canon/canon.js';
 import type { ResourceRow } from '../../library/store/library-store.js';
-import type { ServiceDeps } from '../context.js';
-import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { STATUSES } from './common.js';
+import { operation } from './operation.js';
 import type { ResponseSchemas } from './response-schemas.js';
-import { ok, routeTable } from './table.js';
 
 const item = (r: ResourceRow) => ({ id: r.id, name: r.name, attribution: r.attribution });
 
@@ -22,59 +21,54 @@ function catalogForKey({ Catalog, z }: ResponseSchemas) {
 }
 type CatalogForKey = z.infer<ReturnType<typeof catalogForKey>>;
 
-export function catalogRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = routeTable();
-  router.openapi(
-    dataRoute({
-      path: '/v1/data/catalog',
-      operationId: 'getCatalog',
-      summary: 'What this key can read',
-      tags: ['catalog'],
-      data: catalogForKey,
-      statuses: STATUSES.listing,
-      middleware,
-    }),
-    (c) => {
-      const principal = c.get('principal');
-      const readable = deps.store.resources().filter((r) => principal.canRead(r.id));
-      const of = (kind: ResourceRow['kind']) => readable.filter((r) => r.kind === kind).map(item);
-      const single = (kind: ResourceRow['kind']) => {
-        const r = readable.find((x) => x.kind === kind);
-        return r ? item(r) : null;
-      };
-      const data: CatalogForKey = {
-        bible: of('bible'),
-        commentaries: of('commentary'),
-        dictionaries: of('dictionary'),
-        topics: of('topics'),
-        lexicons: of('lexicon'),
-        crossrefs: single('crossrefs'),
-        stories: single('stories'),
-      };
-      return ok(c, data);
-    },
-  );
+const getCatalog = operation(
+  {
+    path: '/v1/data/catalog',
+    operationId: 'getCatalog',
+    summary: 'What this key can read',
+    tags: ['catalog'],
+    data: catalogForKey,
+    statuses: STATUSES.listing,
+  },
+  (deps, principal) => {
+    const readable = deps.store.resources().filter((r) => principal.canRead(r.id));
+    const of = (kind: ResourceRow['kind']) => readable.filter((r) => r.kind === kind).map(item);
+    const single = (kind: ResourceRow['kind']) => {
+      const r = readable.find((x) => x.kind === kind);
+      return r ? item(r) : null;
+    };
+    const data: CatalogForKey = {
+      bible: of('bible'),
+      commentaries: of('commentary'),
+      dictionaries: of('dictionary'),
+      topics: of('topics'),
+      lexicons: of('lexicon'),
+      crossrefs: single('crossrefs'),
+      stories: single('stories'),
+    };
+    return data;
+  },
+);
 
-  const books = {
-    books: BOOKS.map((b) => ({
-      number: b.number,
-      name: b.name,
-      abbreviations: b.abbreviations,
-      chapters: b.chapters,
-      verseCounts: b.verseCounts,
-    })),
-  };
-  router.openapi(
-    dataRoute({
-      path: '/v1/data/bible/books',
-      operationId: 'listBooks',
-      summary: 'The 66 books in canonical order, with abbreviations and verse counts',
-      tags: ['bible'],
-      data: (s) => s.BookList,
-      statuses: STATUSES.listing,
-      middleware,
-    }),
-    (c) => ok(c, books),
-  );
-  return router;
-}
+const books = {
+  books: BOOKS.map((b) => ({
+    number: b.number,
+    name: b.name,
+    abbreviations: b.abbreviations,
+    chapters: b.chapters,
+    verseCounts: b.verseCounts,
+  })),
+};
+const listBooks = operation(
+  {
+    path: '/v1/data/bible/books',
+    operationId: 'listBooks',
+    summary: 'The 66 books in canonical order, with abbreviations and verse counts',
+    tags: ['bible'],
+    data: (s) => s.BookList,
+    statuses: STATUSES.listing,
+  },
+  () => books,
+);
+
+export const catalogOperations = [getCatalog, listBooks];

@@ -129,8 +129,9 @@ export interface RequestValues {
 
 /**
  * Reads a request's parameters by their rules, in @hono/zod-openapi's order (query, then path),
- * each part's parameters in the order declared: the valid values by part, or the first fault.
- * Parameters not declared are left out, as a zod object leaves them.
+ * each part's parameters in the order declared: the valid values by part, as the request declares
+ * them (`params`, `query`: an operation's input), or the first fault. Parameters not declared are
+ * left out, as a zod object leaves them.
  */
 export function readRequest(
   request: RequestParams,
@@ -168,7 +169,7 @@ export function readRequest(
       // As a zod object: a parameter not given is left out unless its reading gives a value (include: none).
       if (read.value !== undefined || value !== undefined) out[name] = read.value;
     }
-    valid[target] = out;
+    valid[target === 'param' ? 'params' : target] = out;
   }
   return { valid };
 }

@@ -1,42 +1,42 @@
-import type { ServiceDeps } from '../context.js';
-import type { DataMiddleware } from './common.js';
-import type { RouteTable } from './table.js';
+import type { Operation } from './operation.js';
 
 /** What every successful data answer carries; errors carry none. */
 export const DATA_CACHE_CONTROL = 'private, max-age=300';
 
-/** A route module's paths (OpenAPI form, in the order its table declares them) and its table, loaded on demand. */
+/** A route module's paths (OpenAPI form, in the order it lists its operations) and its operations, loaded on demand. */
 export interface RouteModule {
   paths: readonly string[];
-  load: () => Promise<(deps: ServiceDeps, middleware: DataMiddleware) => RouteTable>;
+  load: () => Promise<readonly Operation[]>;
 }
 
 /**
- * The data route modules in dataRoutes()'s order (routes/data-routes.ts), each with its paths, so
- * the embedded dispatcher can match a request without building any table and then load the one
- * module that answers it: building every table constructs every route's parameters, a share of an
- * embedded lookup's start-up. test/service/route-modules.test.ts holds this list to the tables.
+ * Every data endpoint, the contract's and the extensions, in the order they are matched: the one
+ * table of them. The Hono app mounts every module's operations in this order (app.ts,
+ * `allOperations`); the embedded dispatcher matches a request against these paths without loading
+ * any module, then loads the one that answers it: a passage does not pay for the parameters of
+ * search, topics or stories. test/service/route-modules.test.ts holds each entry's paths to the
+ * operations its module lists.
  */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   {
     paths: ['/v1/data/catalog', '/v1/data/bible/books'],
-    load: async () => (await import('./catalog.js')).catalogRoutes,
+    load: async () => (await import('./catalog.js')).catalogOperations,
   },
   {
     paths: ['/v1/data/bible/{translation}/passage', '/v1/data/bible/{translation}/{book}/{chapter}'],
-    load: async () => (await import('./bible.js')).bibleRoutes,
+    load: async () => (await import('./bible.js')).bibleOperations,
   },
   {
     paths: ['/v1/data/strongs/search', '/v1/data/strongs/{number}'],
-    load: async () => (await import('./strongs.js')).strongsRoutes,
+    load: async () => (await import('./strongs.js')).strongsOperations,
   },
   {
     paths: ['/v1/data/commentaries/{id}/{book}/{chapter}', '/v1/data/commentaries/{id}/{book}/{chapter}/{verse}'],
-    load: async () => (await import('./commentaries.js')).commentaryRoutes,
+    load: async () => (await import('./commentaries.js')).commentaryOperations,
   },
   {
     paths: ['/v1/data/dictionaries/{id}/search', '/v1/data/dictionaries/{id}/entries/{idx}'],
-    load: async () => (await import('./dictionaries.js')).dictionaryRoutes,
+    load: async () => (await import('./dictionaries.js')).dictionaryOperations,
   },
   {
     paths: [
@@ -45,26 +45,31 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
       '/v1/data/topics/{id}/browse',
       '/v1/data/topics/{id}/entries/{slug}',
     ],
-    load: async () => (await import('./topics.js')).topicRoutes,
+    load: async () => (await import('./topics.js')).topicOperations,
   },
   {
     paths: ['/v1/data/crossrefs/{book}/{chapter}/{verse}'],
-    load: async () => (await import('./crossrefs.js')).crossrefRoutes,
+    load: async () => (await import('./crossrefs.js')).crossrefOperations,
   },
   {
     paths: ['/v1/data/stories', '/v1/data/stories/{slug}'],
-    load: async () => (await import('./stories.js')).storyRoutes,
+    load: async () => (await import('./stories.js')).storyOperations,
   },
   {
     paths: ['/v1/data/bible/{translation}/search'],
-    load: async () => (await import('./search.js')).searchRoutes,
+    load: async () => (await import('./search.js')).searchOperations,
   },
   {
     paths: ['/v1/data/strongs/{number}/verses'],
-    load: async () => (await import('./concordance.js')).concordanceRoutes,
+    load: async () => (await import('./concordance.js')).concordanceOperations,
   },
   {
     paths: ['/v1/data/bible/{translation}/find'],
-    load: async () => (await import('./find.js')).findRoutes,
+    load: async () => (await import('./find.js')).findOperations,
   },
 ];
+
+/** Every operation in the table's order: what the Hono app mounts. */
+export async function allOperations(): Promise<Operation[]> {
+  return (await Promise.all(ROUTE_MODULES.map((m) => m.load()))).flat();
+}

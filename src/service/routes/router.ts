@@ -1,13 +1,10 @@
-import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.js';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv, ServiceDeps } from '../context.js';
 import { errorBody } from '../errors.js';
-import { paramsOf } from './common.js';
-import { type RequestParams, readRequest } from './params.js';
-import type { RouteTable } from './table.js';
+import { type Operation, successJson } from './operation.js';
+import { readRequest } from './params.js';
 import { validationError } from './validation.js';
-
-export { ok } from './table.js';
 
 /**
  * A router of the service. Every route is validated where it is registered, with the hook of the
@@ -25,42 +22,45 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   });
 }
 
+/** What runs before every data operation: key, scopes, quota, response cache (app.ts). */
+export type DataMiddleware = MiddlewareHandler<AppEnv>[];
+
 /**
- * Registers the routes of tables on a router. A data route is documented as @hono/zod-openapi's
- * openapi() would, and read by its parameters' own rules (params.ts), as the embedded dispatcher
- * reads it, after its middleware (key, scope, quota), as openapi() validates: zod documents them
- * but reads no request. Any other route is validated by the router's hook.
+ * Mounts data operations on a router, each as @hono/zod-openapi's openapi() would document it, and
+ * answered after the middleware by reading its parameters by their own rules (params.ts), as the
+ * embedded dispatcher reads them (zod documents them but reads no request), calling its handler
+ * with the principal the middleware set, and wrapping its data in the success envelope.
  */
-export function mount(router: OpenAPIHono<AppEnv>, tables: RouteTable[]): void {
-  for (const table of tables)
-    for (const { route, handler } of table.routes) {
-      const params = paramsOf(route);
-      if (!params) {
-        router.openapi(route, handler);
-        continue;
+export function mount(
+  router: OpenAPIHono<AppEnv>,
+  deps: ServiceDeps,
+  middleware: DataMiddleware,
+  operations: readonly Operation[],
+): void {
+  for (const { route, params, handle } of operations) {
+    router.openAPIRegistry.registerPath(route);
+    const path = route.path.replace(/\{(\w+)\}/g, ':$1');
+    router.on([route.method], [path], ...middleware, (c) => {
+      const read = readRequest(params, {
+        query: () => c.req.queries(),
+        param: () => c.req.param() as Record<string, string>,
+      });
+      if ('failure' in read) {
+        const { code, message } = validationError(read.failure);
+        return c.json(errorBody(code, message), 400);
       }
-      const { middleware, hide: _hide, ...documented } = route;
-      router.openAPIRegistry.registerPath(documented);
-      const path = route.path.replace(/\{(\w+)\}/g, ':$1');
-      router.on([route.method], [path], ...[middleware ?? []].flat(), readParams(params), handler);
-    }
-}
-
-/** Reads a data route's parameters as Hono's validators would give them, or answers the 400. */
-function readParams(params: RequestParams): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const read = readRequest(params, {
-      query: () => c.req.queries(),
-      param: () => c.req.param() as Record<string, string>,
+      return ok(c, handle(deps, c.get('principal'), read.valid as never));
     });
-    if ('failure' in read) {
-      const { code, message } = validationError(read.failure);
-      return c.json(errorBody(code, message), 400);
-    }
-    for (const [target, values] of Object.entries(read.valid)) c.req.addValidatedData(target as 'query', values);
-    await next();
-  };
+  }
 }
 
-/** A handler typed by its route: its parameters, and the body its 200 must carry. */
-export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+/**
+ * The success envelope around `data`. Serialised here, as `c.json` would, and the text kept on the
+ * context: the response cache takes it from there instead of cloning the Response, whose streams
+ * cost more than the answer itself.
+ */
+export function ok(c: Context<AppEnv>, data: unknown): Response {
+  const body = successJson(data);
+  c.set('answerJson', body);
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
+}

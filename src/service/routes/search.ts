@@ -2,12 +2,11 @@ import { BOOKS } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
-import type { ServiceDeps } from '../context.js';
 import { invalid } from '../errors.js';
-import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { STATUSES } from './common.js';
+import { operation } from './operation.js';
 import { PageParams, readPage } from './page.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
-import { ok, routeTable } from './table.js';
 
 const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
 
@@ -27,70 +26,65 @@ function flag(name: string, value: string | undefined, values: readonly string[]
   return value;
 }
 
-export function searchRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = routeTable();
-  router.openapi(
-    dataRoute({
-      path: '/v1/data/bible/{translation}/search',
-      summary: 'Search the verses of a translation (extension)',
-      description:
-        'Whole words, case-insensitive, all required; "a phrase"; a OR b; -word excludes; word* a prefix; a Strong\'s number (G25, H430) matches the words tagged with it in a tagged translation. A query outside this language is 400 with the reason.',
-      operationId: 'searchVerses',
-      tags: ['bible'],
-      extension: true,
-      request: {
-        params: { translation: PathParams.translation },
-        query: {
-          q: requiredQuery('q', 1, 'The query, e.g. faith love, "God so loved", angel OR angels, bless*, G25'),
-          in: optionalText({
-            description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated',
-          }),
-          stem: optionalText({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
-          order: optionalText({
-            enum: ['canonical', 'relevance'],
-            description: 'canonical (default) or relevance (bm25)',
-          }),
-          ...PageParams,
-        },
+const searchVerses = operation(
+  {
+    path: '/v1/data/bible/{translation}/search',
+    summary: 'Search the verses of a translation (extension)',
+    description:
+      'Whole words, case-insensitive, all required; "a phrase"; a OR b; -word excludes; word* a prefix; a Strong\'s number (G25, H430) matches the words tagged with it in a tagged translation. A query outside this language is 400 with the reason.',
+    operationId: 'searchVerses',
+    tags: ['bible'],
+    extension: true,
+    request: {
+      params: { translation: PathParams.translation },
+      query: {
+        q: requiredQuery('q', 1, 'The query, e.g. faith love, "God so loved", angel OR angels, bless*, G25'),
+        in: optionalText({
+          description: 'Scope: ot, nt, a book (Rom), a range of books (Matt-John), comma-separated',
+        }),
+        stem: optionalText({ enum: ['true', 'false'], description: 'true: words also match their inflections' }),
+        order: optionalText({
+          enum: ['canonical', 'relevance'],
+          description: 'canonical (default) or relevance (bm25)',
+        }),
+        ...PageParams,
       },
-      data: (s) => s.SearchResult,
-      statuses: STATUSES.lookup,
-      middleware,
-    }),
-    (c) => {
-      const { translation } = c.req.valid('param');
-      const params = c.req.valid('query');
-      const resource = readable(deps.store, c.get('principal'), 'bible', translation);
-      const { query, spans } = parsed(params.q, params.in);
-      const stem = flag('stem', params.stem, ['true', 'false']) === 'true';
-      const order = (flag('order', params.order, ['canonical', 'relevance']) ?? 'canonical') as
-        | 'canonical'
-        | 'relevance';
-      const page = readPage(params);
-      const wantsStrongs = query.clauses.some((cl) => cl.anyOf.some((t) => t.kind === 'strongs'));
-      if (wantsStrongs && !deps.store.isStrongsTagged(resource.id))
-        throw invalid(`${resource.id} is not tagged with Strong's numbers; search a tagged translation such as kjv`);
-      const found = deps.store.searchWords(resource.id, query, { scope: spans, stem, order, ...page });
-      const results = found.hits.map((h) => {
-        const book = bookName(h.book);
-        return {
-          ref: `${book} ${h.chapter}:${h.verse}`,
-          book,
-          chapter: h.chapter,
-          v: h.verse,
-          text: h.text,
-          matches: h.matches,
-        };
-      });
-      return ok(c, {
-        query: params.q,
-        translation: resource.id,
-        total: found.total,
-        byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
-        results,
-        attribution: resource.attribution,
-      });
     },
-  );
-  return router;
-}
+    data: (s) => s.SearchResult,
+    statuses: STATUSES.lookup,
+  },
+  (deps, principal, input) => {
+    const { translation } = input.params;
+    const params = input.query;
+    const resource = readable(deps.store, principal, 'bible', translation);
+    const { query, spans } = parsed(params.q, params.in);
+    const stem = flag('stem', params.stem, ['true', 'false']) === 'true';
+    const order = (flag('order', params.order, ['canonical', 'relevance']) ?? 'canonical') as 'canonical' | 'relevance';
+    const page = readPage(params);
+    const wantsStrongs = query.clauses.some((cl) => cl.anyOf.some((t) => t.kind === 'strongs'));
+    if (wantsStrongs && !deps.store.isStrongsTagged(resource.id))
+      throw invalid(`${resource.id} is not tagged with Strong's numbers; search a tagged translation such as kjv`);
+    const found = deps.store.searchWords(resource.id, query, { scope: spans, stem, order, ...page });
+    const results = found.hits.map((h) => {
+      const book = bookName(h.book);
+      return {
+        ref: `${book} ${h.chapter}:${h.verse}`,
+        book,
+        chapter: h.chapter,
+        v: h.verse,
+        text: h.text,
+        matches: h.matches,
+      };
+    });
+    return {
+      query: params.q,
+      translation: resource.id,
+      total: found.total,
+      byBook: found.byBook.map((b) => ({ book: bookName(b.book), count: b.count })),
+      results,
+      attribution: resource.attribution,
+    };
+  },
+);
+
+export const searchOperations = [searchVerses];

@@ -3,9 +3,9 @@ import { quoted } from '../../core/text/quoted.js';
 import { readableOfKind } from '../access.js';
 import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
-import { type DataMiddleware, dataRoute, STATUSES } from './common.js';
+import { STATUSES } from './common.js';
+import { operation } from './operation.js';
 import { optionalText, pathText } from './params.js';
-import { ok, routeTable } from './table.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
   const [resource] = readableOfKind(deps.store, principal, 'stories');
@@ -13,86 +13,82 @@ function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readabl
   return resource;
 }
 
-export function storyRoutes(deps: ServiceDeps, middleware: DataMiddleware) {
-  const router = routeTable();
-  router.openapi(
-    dataRoute({
-      path: '/v1/data/stories',
-      operationId: 'listStories',
-      summary: 'Stories, in canonical reading order',
-      description: `Filters combine. total is the number of stories matching the filters before limit (1-${STORIES_LIMIT_MAX}, default ${STORIES_LIMIT_DEFAULT}).`,
-      tags: ['stories'],
-      request: {
-        query: {
-          theme: optionalText({ description: 'Exact lower-case theme tag' }),
-          q: optionalText({ description: 'Free text over title, characters, hooks and summary' }),
-          testament: optionalText({ enum: ['OT', 'NT'] }),
-          kind: optionalText({ enum: ['narrative', 'parable'] }),
-          limit: optionalText({
-            type: 'integer',
-            minimum: 1,
-            maximum: STORIES_LIMIT_MAX,
-            default: STORIES_LIMIT_DEFAULT,
-          }),
-        },
+const listStories = operation(
+  {
+    path: '/v1/data/stories',
+    operationId: 'listStories',
+    summary: 'Stories, in canonical reading order',
+    description: `Filters combine. total is the number of stories matching the filters before limit (1-${STORIES_LIMIT_MAX}, default ${STORIES_LIMIT_DEFAULT}).`,
+    tags: ['stories'],
+    request: {
+      query: {
+        theme: optionalText({ description: 'Exact lower-case theme tag' }),
+        q: optionalText({ description: 'Free text over title, characters, hooks and summary' }),
+        testament: optionalText({ enum: ['OT', 'NT'] }),
+        kind: optionalText({ enum: ['narrative', 'parable'] }),
+        limit: optionalText({
+          type: 'integer',
+          minimum: 1,
+          maximum: STORIES_LIMIT_MAX,
+          default: STORIES_LIMIT_DEFAULT,
+        }),
       },
-      data: (s) => s.StoryList,
-      statuses: STATUSES.search,
-      middleware,
-    }),
-    (c) => {
-      const query = c.req.valid('query');
-      const resource = storiesResource(deps, c.get('principal'));
-      let limit = STORIES_LIMIT_DEFAULT;
-      if (query.limit !== undefined) {
-        if (!/^\d{1,3}$/.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > STORIES_LIMIT_MAX) {
-          throw invalid(`query parameter 'limit' must be an integer from 1 to ${STORIES_LIMIT_MAX}`);
-        }
-        limit = Number(query.limit);
-      }
-      const testament = query.testament?.toUpperCase();
-      if (testament !== undefined && testament !== 'OT' && testament !== 'NT') {
-        throw invalid("query parameter 'testament' must be OT or NT");
-      }
-      const kind = query.kind?.toLowerCase();
-      if (kind !== undefined && kind !== 'narrative' && kind !== 'parable') {
-        throw invalid("query parameter 'kind' must be narrative or parable");
-      }
-      const q = query.q?.trim();
-      const { stories, total } = deps.store.stories({
-        theme: query.theme,
-        q: q || undefined,
-        testament: testament as 'OT' | 'NT' | undefined,
-        kind: kind as 'narrative' | 'parable' | undefined,
-        limit,
-      });
-      return ok(c, {
-        stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
-        total,
-        attribution: resource.attribution,
-      });
     },
-  );
+    data: (s) => s.StoryList,
+    statuses: STATUSES.search,
+  },
+  (deps, principal, input) => {
+    const query = input.query;
+    const resource = storiesResource(deps, principal);
+    let limit = STORIES_LIMIT_DEFAULT;
+    if (query.limit !== undefined) {
+      if (!/^\d{1,3}$/.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > STORIES_LIMIT_MAX) {
+        throw invalid(`query parameter 'limit' must be an integer from 1 to ${STORIES_LIMIT_MAX}`);
+      }
+      limit = Number(query.limit);
+    }
+    const testament = query.testament?.toUpperCase();
+    if (testament !== undefined && testament !== 'OT' && testament !== 'NT') {
+      throw invalid("query parameter 'testament' must be OT or NT");
+    }
+    const kind = query.kind?.toLowerCase();
+    if (kind !== undefined && kind !== 'narrative' && kind !== 'parable') {
+      throw invalid("query parameter 'kind' must be narrative or parable");
+    }
+    const q = query.q?.trim();
+    const { stories, total } = deps.store.stories({
+      theme: query.theme,
+      q: q || undefined,
+      testament: testament as 'OT' | 'NT' | undefined,
+      kind: kind as 'narrative' | 'parable' | undefined,
+      limit,
+    });
+    return {
+      stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
+      total,
+      attribution: resource.attribution,
+    };
+  },
+);
 
-  router.openapi(
-    dataRoute({
-      path: '/v1/data/stories/{slug}',
-      operationId: 'getStory',
-      summary: 'One story',
-      description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
-      tags: ['stories'],
-      request: { params: { slug: pathText({ pattern: SLUG_PATTERN.source }, false) } },
-      data: (s) => s.Story,
-      statuses: STATUSES.slug,
-      middleware,
-    }),
-    (c) => {
-      const { slug } = c.req.valid('param');
-      const resource = storiesResource(deps, c.get('principal'));
-      const story = SLUG_PATTERN.test(slug) ? deps.store.story(slug) : undefined;
-      if (!story) throw notFound(`no story ${quoted(slug)}`);
-      return ok(c, { ...story, attribution: resource.attribution });
-    },
-  );
-  return router;
-}
+const getStory = operation(
+  {
+    path: '/v1/data/stories/{slug}',
+    operationId: 'getStory',
+    summary: 'One story',
+    description: 'A slug that breaks the pattern ^[a-z0-9]+(-[a-z0-9]+)*$ names no story: 404.',
+    tags: ['stories'],
+    request: { params: { slug: pathText({ pattern: SLUG_PATTERN.source }, false) } },
+    data: (s) => s.Story,
+    statuses: STATUSES.slug,
+  },
+  (deps, principal, input) => {
+    const { slug } = input.params;
+    const resource = storiesResource(deps, principal);
+    const story = SLUG_PATTERN.test(slug) ? deps.store.story(slug) : undefined;
+    if (!story) throw notFound(`no story ${quoted(slug)}`);
+    return { ...story, attribution: resource.attribution };
+  },
+);
+
+export const storyOperations = [listStories, getStory];

@@ -1,17 +1,20 @@
 import { quoted } from '../../core/text/quoted.js';
-import { writeCsv } from '../csv.js';
+import { asText, fromText, writeCsv } from '../csv.js';
 import { WorkspaceError } from '../errors.js';
 import { parseCsvFile } from '../file-formats.js';
-import { type Exchange, instantFromText, rangeFromText } from './exchange.js';
+import { type Exchange, instantFromText, rangeFromText, uidFromText } from './exchange.js';
 
-/** The CSV export's columns: one row per note or bookmark; tags joined with `;`. */
+/**
+ * The CSV export's columns: one row per note or bookmark; tags joined with `;`; a cell a
+ * spreadsheet would take for a formula written as text (csv.ts, asText).
+ */
 const HEADER = ['type', 'ref', 'text', 'tags', 'created', 'updated', 'uid'];
 
 export function writeCsvExchange(x: Exchange): string {
   return writeCsv([
     HEADER,
-    ...x.notes.map((n) => ['note', n.ref, n.text, n.tags.join(';'), n.created, n.updated, n.uid]),
-    ...x.bookmarks.map((b) => ['bookmark', b.ref, '', b.tags.join(';'), b.created, '', '']),
+    ...x.notes.map((n) => ['note', n.ref, n.text, n.tags.join(';'), n.created, n.updated, n.uid].map(asText)),
+    ...x.bookmarks.map((b) => ['bookmark', b.ref, '', b.tags.join(';'), b.created, '', ''].map(asText)),
   ]);
 }
 
@@ -23,13 +26,12 @@ export function readCsvExchange(text: string, path: string): Exchange {
   const x: Exchange = { notes: [], bookmarks: [] };
   for (const { line, fields } of rows) {
     const where = `${path}: line ${line}`;
-    const [type = '', ref = '', note = '', tagText = '', created = '', updated = '', uid = ''] = fields;
+    const [type = '', ref = '', note = '', tagText = '', created = '', updated = '', uid = ''] = fields.map(fromText);
     const tags = tagText ? tagText.split(';') : [];
     const range = rangeFromText(ref, where);
     if (type === 'note') {
-      if (!uid) throw new WorkspaceError('usage', `${where}: a note needs its uid`);
       x.notes.push({
-        uid,
+        uid: uidFromText(uid, where),
         ref,
         range,
         text: note,

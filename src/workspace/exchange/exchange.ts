@@ -1,5 +1,6 @@
 import { parseReference } from '../../core/reference/reference.js';
 import { WorkspaceError } from '../errors.js';
+import { parseInstant } from '../local-date.js';
 import { type ExchangeBookmark, type ExchangeNote, type Range, rangeOf, type UserStore } from '../store.js';
 
 /** What an export holds and an import reads: every note and bookmark, without local ids. */
@@ -40,10 +41,25 @@ export function rangeFromText(text: string, where: string): Range {
   }
 }
 
-/** An ISO instant from an import file. */
+/** An ISO instant from an import file, on the calendar (no 30 February). */
 export function instantFromText(text: string, where: string): string {
-  const d = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(d.getTime()))
-    throw new WorkspaceError('usage', `${where}: ${quoted(text)} is not an ISO date-time`);
+  const d = /^\d{4}-\d{2}-\d{2}T/.test(text) ? parseInstant(text) : undefined;
+  if (!d) throw new WorkspaceError('usage', `${where}: ${quoted(text)} is not an ISO date-time`);
   return d.toISOString();
+}
+
+/** The longest uid a note may have in any export (crypto.randomUUID() gives 36 characters). */
+export const MAX_UID_CHARS = 100;
+// Visible ASCII: every format writes it as it is (CSV neutralises a leading = + - @), so a uid an
+// import accepts is one its export restores.
+const UID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_UID_CHARS}}$`);
+
+/** A note's uid from an import file: one rule for every format. */
+export function uidFromText(text: string | undefined, where: string): string {
+  if (text === undefined || !UID.test(text))
+    throw new WorkspaceError(
+      'usage',
+      `${where}: a note's uid is 1-${MAX_UID_CHARS} visible ASCII characters (got ${quoted(text ?? '')})`,
+    );
+  return text;
 }

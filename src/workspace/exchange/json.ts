@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseJsonFile } from '../file-formats.js';
-import { type Exchange, instantFromText, rangeFromText } from './exchange.js';
+import { type Exchange, instantFromText, rangeFromText, uidFromText } from './exchange.js';
 
 /** The JSON export: `{format, version, notes: [...], bookmarks: [...]}` (README "Notes and bookmarks"). */
 export function writeJson(x: Exchange): string {
@@ -29,7 +29,7 @@ const JsonExchange = z.object({
   notes: z
     .array(
       z.object({
-        uid: z.string().min(1).max(100),
+        uid: z.string(),
         ref: z.string(),
         text: z.string(),
         tags: z.array(z.string()).default([]),
@@ -51,7 +51,7 @@ export function readJson(text: string, path: string): Exchange {
       const range = rangeFromText(n.ref, where);
       const created = instantFromText(n.created, where);
       const updated = instantFromText(n.updated, where);
-      return { uid: n.uid, ref: n.ref, range, text: n.text, tags: n.tags, created, updated };
+      return { uid: uidFromText(n.uid, where), ref: n.ref, range, text: n.text, tags: n.tags, created, updated };
     }),
     bookmarks: data.bookmarks.map((b, i) => {
       const where = `${path}: bookmarks.${i}`;

@@ -1,7 +1,7 @@
 import { quoted } from '../../core/text/quoted.js';
 import { WorkspaceError } from '../errors.js';
 import { type Range, rangeText } from '../store.js';
-import { type Exchange, instantFromText, rangeFromText } from './exchange.js';
+import { type Exchange, instantFromText, rangeFromText, uidFromText } from './exchange.js';
 
 /** The verse text of a reference for the Markdown export, with its translation's attribution. */
 export interface PassageText {
@@ -81,10 +81,28 @@ function parseAttrs(text: string, where: string): Record<string, string> {
 
 const tagsOf = (text: string | undefined) => (text ? text.split(',') : []);
 
+/** Whether a line begins what the export writes after a note (or is past the file's end). */
+const beginsItem = (line: string | undefined) => line === undefined || /^(## |### Note|\*\*Bookmark\*\*)/.test(line);
+
+/**
+ * Where a note's text ends (exclusive), from its first line. While the file is as written, its
+ * `lines` count says, and the text may hold anything (a '## ' line of its own); the text is then
+ * followed by a blank line and the next item, or by the file's end. A text edited by hand to
+ * another number of lines runs instead to the first blank line before the next item.
+ */
+function noteEnd(lines: string[], from: number, count: number, lastText: number): number {
+  const end = from + count;
+  if (end > lastText || (lines[end] === '' && beginsItem(lines[end + 1]))) return Math.min(end, lines.length);
+  for (let k = from; k < lines.length; k++) if (lines[k] === '' && (k > lastText || beginsItem(lines[k + 1]))) return k;
+  return lines.length;
+}
+
 /** Reads a Markdown export back: the `## Reference` headings and the bible:note and bible:bookmark comments. */
 export function readMarkdown(text: string, path: string): Exchange {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const x: Exchange = { notes: [], bookmarks: [] };
+  let lastText = lines.length - 1;
+  while (lastText >= 0 && (lines[lastText] as string).trim() === '') lastText--;
   let range: Range | undefined;
   let ref = '';
   for (let i = 0; i < lines.length; i++) {
@@ -104,13 +122,15 @@ export function readMarkdown(text: string, path: string): Exchange {
       x.bookmarks.push({ ref, range, tags: tagsOf(a.tags), created: instantFromText(a.created ?? '', where) });
       continue;
     }
+    const uid = uidFromText(a.uid, where);
     const count = Number(a.lines);
-    if (!a.uid || !Number.isInteger(count) || count < 1 || i + count >= lines.length)
-      throw new WorkspaceError('usage', `${where}: a note needs its uid and the number of its lines`);
-    const body = lines.slice(i + 1, i + 1 + count).join('\n');
-    i += count;
+    if (!Number.isInteger(count) || count < 1)
+      throw new WorkspaceError('usage', `${where}: a note needs the number of its lines`);
+    const end = noteEnd(lines, i + 1, count, lastText);
+    const body = lines.slice(i + 1, end).join('\n');
+    i = end - 1;
     x.notes.push({
-      uid: a.uid,
+      uid,
       ref,
       range,
       text: body,

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { z } from 'zod';
 import { configDir } from '../../config/settings.js';
 import { formatReference, InvalidReferenceError, parseReferenceList } from '../../core/reference/reference.js';
 import { WorkspaceError } from '../errors.js';
 import { parseCsvFile, parseJsonFile } from '../file-formats.js';
+import { readRegularFile } from '../regular-file.js';
 import type { Plan } from './plan.js';
 
 /** Where `bible plan list` looks for the user's plan files: `$BIBLE_CONFIG_DIR/plans/*.json|*.csv`. */
@@ -74,14 +75,7 @@ function fromCsv(path: string, text: string): Omit<Plan, 'id' | 'source'> {
 export function readPlanFile(path: string): Plan {
   const ext = extname(path).toLowerCase();
   if (ext !== '.json' && ext !== '.csv') throw new WorkspaceError('usage', `${path}: a plan file is .json or .csv`);
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch {
-    throw new WorkspaceError('not-found', `no plan file at ${path}`);
-  }
-  if (size > MAX_FILE_BYTES) throw new WorkspaceError('usage', `${path}: larger than a plan file can be (2 MB)`);
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularFile(path, MAX_FILE_BYTES, 'a plan file');
   const body = ext === '.json' ? fromJson(path, text) : fromCsv(path, text);
   return { id: planFileId(path), source: path, ...body };
 }
