@@ -15,6 +15,7 @@ import { responseCache } from './response-cache.js';
 import { loadResponseSchemas } from './routes/response-schemas.js';
 import { allOperations, DATA_CACHE_CONTROL } from './routes/route-modules.js';
 import { createRouter, type DataMiddleware, mount } from './routes/router.js';
+import { StateBusyError } from './state/state-store.js';
 
 function errorResponse(c: Context, err: ApiError) {
   c.header('Cache-Control', undefined);
@@ -68,6 +69,11 @@ export async function createApp(deps: ServiceDeps): Promise<OpenAPIHono<AppEnv>>
   );
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
+    // The database is up but every connection stayed busy: a wait, not a failure (no 500).
+    if (err instanceof StateBusyError)
+      return c.json(errorBody('INTERNAL_ERROR', `${err.message}; retry after Retry-After`), 503, {
+        'Retry-After': String(err.retryAfterSeconds),
+      });
     deps.logError?.(err);
     return errorResponse(c, new ApiError('INTERNAL_ERROR', 'internal error; the request is safe to retry'));
   });

@@ -81,6 +81,31 @@ BEGIN
 END $$;
 `,
   },
+  {
+    // n chat messages in one call (a node's messages on one key that arrive together): the first
+    // `granted` of them take a unit of the day and of the month. The rows are locked day first,
+    // then month, as bible_take_chat locks them, so nodes of either version never deadlock.
+    version: 4,
+    sql: `
+CREATE FUNCTION bible_take_chat_n(p_key integer, p_day text, p_month text, p_n integer, p_daily integer,
+                                  p_monthly integer, OUT old_daily integer, OUT old_monthly integer, OUT granted integer)
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bible_usage (key_id, kind, period, count)
+    VALUES (p_key, 'chat-daily', p_day, 0), (p_key, 'chat-monthly', p_month, 0)
+    ON CONFLICT (key_id, kind, period) DO NOTHING;
+  SELECT count INTO old_daily FROM bible_usage
+    WHERE key_id = p_key AND kind = 'chat-daily' AND period = p_day FOR UPDATE;
+  SELECT count INTO old_monthly FROM bible_usage
+    WHERE key_id = p_key AND kind = 'chat-monthly' AND period = p_month FOR UPDATE;
+  granted := LEAST(p_n, GREATEST(p_daily - old_daily, 0), GREATEST(p_monthly - old_monthly, 0));
+  IF granted > 0 THEN
+    UPDATE bible_usage SET count = count + granted WHERE key_id = p_key
+      AND ((kind = 'chat-daily' AND period = p_day) OR (kind = 'chat-monthly' AND period = p_month));
+  END IF;
+END $$;
+`,
+  },
 ];
 
 /** Serialises nodes migrating at once (pg_advisory_xact_lock's key: "bible" in ASCII). */

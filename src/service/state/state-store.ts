@@ -12,6 +12,21 @@ export interface IdempotencyRecords {
   release(keyId: number, key: string): Promise<void>;
 }
 
+/**
+ * Every connection of the store stayed busy for as long as a request may wait for one: the service
+ * answers 503 with Retry-After (safe to retry), not 500, as the database is up and answering.
+ */
+export class StateBusyError extends Error {
+  override name = 'StateBusyError';
+  constructor(
+    message: string,
+    /** Seconds to wait before trying again (Retry-After). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 export type ChatTake = { daily: number; monthly: number } | { refused: 'daily' | 'monthly' };
 
 /**
