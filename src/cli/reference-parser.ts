@@ -7,10 +7,11 @@ import { checkChapter, parseReference, type Reference } from '../core/reference/
  * our own: it knows far more spellings and list forms than we would keep up by hand. Each piece it
  * finds is rewritten in the contract's strict form and checked against our canon, so a place that
  * does not exist is the same not-found error the strict reader gives. Loaded only when the strict
- * reader has failed, so the common case costs no extra module.
+ * reader has failed, so the common case costs no extra module. `language` is one of
+ * PARSER_LANGUAGES ("es" reads "Juan 3:16", "1 Co 13:4", "Hch 2").
  */
-export async function readLoosely(text: string): Promise<Reference[] | undefined> {
-  const parser = await loadParser();
+export async function readLoosely(text: string, language = 'en'): Promise<Reference[] | undefined> {
+  const parser = await loadParser(language);
   const found = parser.parse(text).osis_and_indices();
   if (!found.length) return undefined;
   // Every character must belong to a reference or be a separator: "John 3:16 foo" is not read as John 3:16.
@@ -70,26 +71,42 @@ interface BcvParser {
   parse(text: string): { osis_and_indices(): Array<{ osis: string; indices: [number, number] }> };
 }
 
-let parserPromise: Promise<BcvParser> | undefined;
+/** The parser's languages we read in: English, and each language with book names of our own. */
+const LANGUAGE_MODULES: Record<string, () => Promise<unknown>> = {
+  en: () => import('bible-passage-reference-parser/esm/lang/en.js'),
+  es: () => import('bible-passage-reference-parser/esm/lang/es.js'),
+};
 
-function loadParser(): Promise<BcvParser> {
-  parserPromise ??= (async () => {
-    const [{ bcv_parser }, lang] = await Promise.all([
-      import('bible-passage-reference-parser/esm/bcv_parser.js'),
-      import('bible-passage-reference-parser/esm/lang/en.js'),
-    ]);
-    const parser = new bcv_parser(lang);
-    parser.set_options({
-      // "John 3" stays a chapter, "Matt 5-7" chapters: the contract's own forms.
-      osis_compaction_strategy: 'bc',
-      // "John 3:16, 18" is two references, as the contract's ';' list would be.
-      sequence_combination_strategy: 'separate',
-      // Only the book is checked here; chapters and verses against our canon, for one kind of error.
-      passage_existence_strategy: 'b',
-      // A book alone is not a reference ("bible passage John" asks which chapter).
-      book_alone_strategy: 'ignore',
-    });
-    return parser as unknown as BcvParser;
-  })();
-  return parserPromise;
+/** The languages readLoosely reads, English first. */
+export const PARSER_LANGUAGES: readonly string[] = Object.keys(LANGUAGE_MODULES);
+
+const parsers = new Map<string, Promise<BcvParser>>();
+
+function loadParser(language: string): Promise<BcvParser> {
+  const load = LANGUAGE_MODULES[language] ?? LANGUAGE_MODULES.en!;
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = newParser(load);
+    parsers.set(language, parser);
+  }
+  return parser;
+}
+
+async function newParser(loadLanguage: () => Promise<unknown>): Promise<BcvParser> {
+  const [{ bcv_parser }, lang] = await Promise.all([
+    import('bible-passage-reference-parser/esm/bcv_parser.js'),
+    loadLanguage(),
+  ]);
+  const parser = new bcv_parser(lang as ConstructorParameters<typeof bcv_parser>[0]);
+  parser.set_options({
+    // "John 3" stays a chapter, "Matt 5-7" chapters: the contract's own forms.
+    osis_compaction_strategy: 'bc',
+    // "John 3:16, 18" is two references, as the contract's ';' list would be.
+    sequence_combination_strategy: 'separate',
+    // Only the book is checked here; chapters and verses against our canon, for one kind of error.
+    passage_existence_strategy: 'b',
+    // A book alone is not a reference ("bible passage John" asks which chapter).
+    book_alone_strategy: 'ignore',
+  });
+  return parser as unknown as BcvParser;
 }

@@ -1,4 +1,11 @@
 import type { BibleClient } from '../client/client.js';
+import {
+  findLocalBook,
+  LOCAL_LANGUAGES,
+  localBookName,
+  readsOtherwiseInEnglish,
+  suggestLocalBook,
+} from '../core/canon/book-names.js';
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH } from '../core/canon/canon.js';
 import {
   checkPassageLimits,
@@ -25,18 +32,37 @@ function typed(refs: Reference[]): TypedReference[] {
   return refs.map((ref) => ({ text: formatReference(ref), ref }));
 }
 
+/** The language of the translation asked for, when the reader needs it (asked only then: it may cost a catalog call). */
+export type LanguageOf = () => Promise<string | undefined>;
+
 /**
  * References from command-line words. Each word may be a reference or a `;` list ("John 3:16"
  * "Rom 5:8"); words that are not one on their own are read together (`bible passage John 3:16`).
- * What the contract's grammar does not read ("Jam 1:5", "John 3:16, 18", "John ch 3") is read by
- * the BCV parser; a place that does not exist stays the strict reader's not-found error.
- * Checked against the canon here, so a typo costs no request and gets a "did you mean".
+ * What the contract's grammar does not read ("Jam 1:5", "John 3:16, 18", "John ch 3", Spanish
+ * "Juan 3:16", "1 Co 13:4") is read by the BCV parser, in the translation's language first, then
+ * English, then every other language with book names of its own; a place that does not exist
+ * stays the strict reader's not-found error. Checked against the canon here, so a typo costs no
+ * request and gets a "did you mean".
  */
-export async function referencesFromArgs(given: string[]): Promise<TypedReference[]> {
+export async function referencesFromArgs(given: string[], languageOf?: LanguageOf): Promise<TypedReference[]> {
   if (!given.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
   const args = chapterAndVerseApart(given);
+  const joined = args.join(' ');
+  let language: Promise<string | undefined> | undefined;
+  const translationLanguage = () => {
+    language ??= languageOf?.() ?? Promise.resolve(undefined);
+    return language;
+  };
+  // "Mc 1" is Micah to our English reader and Marcos to a Spanish one: the translation decides.
+  if (LOCAL_LANGUAGES.some((l) => readsOtherwiseInEnglish(joined, l))) {
+    const lang = await translationLanguage();
+    if (lang && readsOtherwiseInEnglish(joined, lang)) {
+      const refs = await readLooselyIn(args, [lang]);
+      if (refs) return typed(refs);
+    }
+  }
   let first: unknown;
-  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(args.join(' '))]) {
+  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(joined)]) {
     try {
       return typed(parts.map(parseReference));
     } catch (err) {
@@ -46,18 +72,17 @@ export async function referencesFromArgs(given: string[]): Promise<TypedReferenc
   // A chapter or verse that does not exist is the answer, not a reason to read more loosely.
   if (first instanceof InvalidReferenceError && first.kind === 'not-found' && !first.message.startsWith('unknown book'))
     throw first;
-  const { readLoosely } = await import('./reference-parser.js');
-  for (const text of [args.join('; '), args.join(' ')]) {
-    const refs = await readLoosely(text);
-    if (refs?.length) return typed(refs);
-  }
-  const named = args.join(' ').trim();
-  const book = bookAlone(named);
+  const lang = await translationLanguage();
+  const refs = await readLooselyIn(args, [...new Set([...(lang ? [lang] : []), 'en', ...LOCAL_LANGUAGES])]);
+  if (refs) return typed(refs);
+  const named = joined.trim();
+  const book = bookAlone(named) ?? findLocalBook(named)?.book;
   if (book) {
     // A book alone: Jude, Obadiah, Philemon, 2 and 3 John are one chapter, read whole; of any
-    // other the user is asked for the chapter, by the book's own count.
+    // other the user is asked for the chapter, by the book's own count, in the name typed.
     if (book.chapters === 1) return typed([parseReference(wholeBook(book))]);
-    throw usageError(`${book.name} has ${book.chapters} chapters: name one, like "${book.name} 1"`);
+    const name = findLocalBook(named)?.name ?? book.name;
+    throw usageError(`${name} has ${book.chapters} chapters: name one, like "${name} 1"`);
   }
   // Words alone: a book's name one edit off ("Jhon") is told as the misspelt book it is; other
   // words ("love", where Luke is two edits off) were most likely meant to be looked for. Only a
@@ -69,12 +94,42 @@ export async function referencesFromArgs(given: string[]): Promise<TypedReferenc
       const near = err instanceof InvalidReferenceError ? err.suggestion : undefined;
       if (near && editDistance(named.toLowerCase(), near.name.toLowerCase(), 1) <= 1) throw err;
     }
+    const local = suggestLocalBook(named);
+    if (local && editDistance(named.toLowerCase(), local.name.toLowerCase(), 1) <= 1)
+      throw new InvalidReferenceError('not-found', `unknown book '${named}' (did you mean ${local.name}?)`, local.book);
     const words = shellWord(named);
     throw usageError(
       `'${named}' is no book or reference; to look for it: bible search ${words}, or bible find ${words}`,
     );
   }
-  throw first;
+  throw withLocalSuggestion(first, named, lang);
+}
+
+/** The words read by the BCV parser in each language in turn, as one `;` list and as one text. */
+async function readLooselyIn(args: string[], languages: string[]): Promise<Reference[] | undefined> {
+  const { readLoosely } = await import('./reference-parser.js');
+  for (const language of languages) {
+    for (const text of [args.join('; '), args.join(' ')]) {
+      const refs = await readLoosely(text, language);
+      if (refs?.length) return refs;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An unknown book is offered the nearest name of another language ("Mateos 5" → Mateo) when no
+ * English name is near, or when the translation asked for is in that language ("Apocalipsys
+ * 21:4 -t rv1909" → Apocalipsis, not Revelation).
+ */
+function withLocalSuggestion(err: unknown, named: string, language: string | undefined): unknown {
+  if (!(err instanceof InvalidReferenceError) || !err.message.startsWith('unknown book')) return err;
+  if (err.suggestion && !(language && LOCAL_LANGUAGES.includes(language))) return err;
+  const typedBook = /^(\d?\s*\p{L}[\p{L}\s.]*?)\s*\d/u.exec(named)?.[1];
+  const local = typedBook ? suggestLocalBook(typedBook) : undefined;
+  if (!local) return err;
+  const unknown = err.message.replace(/ \(did you mean [^()]*\?\)$/, '');
+  return new InvalidReferenceError(err.kind, `${unknown} (did you mean ${local.name}?)`, local.book);
 }
 
 /**
@@ -140,8 +195,8 @@ export function wholeBook(book: Book): string {
 }
 
 /** Exactly one reference from command-line words (commentary, crossrefs, chapter). */
-export async function oneReference(args: string[], usage: string): Promise<Reference> {
-  const refs = await referencesFromArgs(args);
+export async function oneReference(args: string[], usage: string, languageOf?: LanguageOf): Promise<Reference> {
+  const refs = await referencesFromArgs(args, languageOf);
   if (refs.length !== 1) throw usageError(usage);
   return (refs[0] as TypedReference).ref;
 }
@@ -203,23 +258,25 @@ export async function passagesOf(
 
 /**
  * What a translation lacks of a reference, said rather than left out silently: the WEB has no
- * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1).
+ * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1). Books
+ * are named in the translation's language, as the heading above it.
  */
 export function missingNote(
   ref: Reference | undefined,
   verses: ReadonlyArray<{ chapter: number; v: number }>,
   translation: string,
+  language?: string,
 ): string | undefined {
   if (!ref) return undefined;
   const have = new Set(verses.map((v) => `${v.chapter}:${v.v}`));
   const missing = referenceVerses(ref).filter((p) => !have.has(`${p.chapter}:${p.verse}`));
   if (!missing.length) return undefined;
   const id = translation.toUpperCase();
-  const name = ref.book.name;
+  const name = localBookName(ref.book, language);
   const listed = missing.slice(0, 5).map((p) => `${name} ${p.chapter}:${p.verse}`);
   const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
   const whole = missing.length === referenceVerses(ref).length;
   return whole
-    ? `(${id} has no text for ${formatReference(ref)}; it may number these verses differently)`
+    ? `(${id} has no text for ${name}${formatReference(ref).slice(ref.book.name.length)}; it may number these verses differently)`
     : `(${id} has no ${listed.join(', ')}${more})`;
 }

@@ -31,13 +31,21 @@ describe('search rendering', () => {
   });
 
   it('charts the canon in one line per testament cell, then the books with counts wrapped to the width', () => {
-    const lines = canonChart(style, [
+    const counts = [
       { book: 'Genesis', count: 1 },
       { book: 'Romans', count: 8 },
       { book: 'Hebrews', count: 4 },
+    ];
+    const nt = `NT ${'·'.repeat(5)}█${'·'.repeat(12)}▄${'·'.repeat(8)}`;
+    const wide = canonChart({ ...style, width: 80 }, counts);
+    expect(wide).toEqual([`OT ▁${'·'.repeat(38)}  ${nt}`, 'Gen 1  Rom 8  Heb 4']);
+    // 40 columns (issue 35.10): a testament a line, the Old going on under its label.
+    expect(canonChart(style, counts)).toEqual([
+      `OT ▁${'·'.repeat(36)}`,
+      `   ${'·'.repeat(2)}`,
+      nt,
+      'Gen 1  Rom 8  Heb 4',
     ]);
-    expect(lines[0]).toBe(`OT ▁${'·'.repeat(38)}  NT ${'·'.repeat(5)}█${'·'.repeat(12)}▄${'·'.repeat(8)}`);
-    expect(lines.slice(1)).toEqual(['Gen 1  Rom 8  Heb 4']);
   });
 
   it('moves -word exclusions behind -- so commander does not read them as options', () => {

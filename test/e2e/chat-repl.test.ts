@@ -119,12 +119,13 @@ describe('the chat REPL in a terminal (issue 16)', () => {
     }
   });
 
-  it('one-shot `bible chat` on a terminal streams the reply, then its sources', async () => {
+  it('one-shot `bible chat` on a terminal streams the reply, then its sources in a line (issue 35.4)', async () => {
     const llm = await new FakeLlm().start();
     llm.reply = 'As John 3:16 says, God so loved the world.';
     try {
       ({ session } = await repl({ BIBLE_LLM_BASE_URL: llm.url }, 'chat "What does John 3:16 mean?"'));
-      const screen = await session.waitFor('— Sources:');
+      const screen = await session.waitFor('Sources: King James Version');
+      expect(screen).not.toContain('— Sources:');
       expect(screen).toContain('As John 3:16 says, God so loved the world.');
       expect(llm.requests.at(-1)?.body.stream).toBe(true);
     } finally {

@@ -274,6 +274,8 @@ describe('the study workspace, end to end', () => {
       ]);
       expect((await runCli(['import', join(out, 'nowhere.json')], at(dir))).code).toBe(4);
     },
+    // A dozen runs of the CLI: seconds alone, more on a busy machine.
+    90_000,
   );
 
   it('bible library import never touches user.sqlite', async () => {
@@ -287,7 +289,8 @@ describe('the study workspace, end to end', () => {
     expect(readFileSync(user).equals(before.bytes)).toBe(true);
     expect(statSync(user).mtimeMs).toBe(before.mtime);
     expect((await runCli(['bookmarks'], env)).stdout).toBe('John 1:1\n');
-  });
+    // A whole import from the npm sources: seconds alone, more on a busy machine.
+  }, 120_000);
 
   it('a damaged user.sqlite: passage still reads, workspace commands name the file, nothing is overwritten', async () => {
     const dir = workspace();

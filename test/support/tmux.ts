@@ -7,7 +7,12 @@ const exec = promisify(execFile);
 export class TmuxSession {
   private constructor(readonly name: string) {}
 
-  static async start(command: string, env: Record<string, string>): Promise<TmuxSession> {
+  /** `width`: the window's columns (110 unless given; 40 for a narrow terminal). */
+  static async start(
+    command: string,
+    env: Record<string, string>,
+    options: { width?: number } = {},
+  ): Promise<TmuxSession> {
     const name = `bible-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     const vars = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
     const args = [
@@ -16,7 +21,7 @@ export class TmuxSession {
       '-s',
       name,
       '-x',
-      '110',
+      String(options.width ?? 110),
       '-y',
       '50',
       `env ${vars.join(' ')} ${command}; sleep 30`,

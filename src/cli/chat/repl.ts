@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { describeFailure } from '../exit-mapping.js';
 import { onInterrupt } from '../interrupt.js';
 import { Conversation } from './conversations.js';
-import { limitsLine } from './render.js';
+import { limitsLine, offlineNote, renderMarkdown, replyParts, sourcesLine } from './render.js';
 import { ask } from './session.js';
 import { streamPrinter } from './stream-print.js';
 
@@ -18,7 +18,8 @@ const HELP = `Type a question and press Enter. End a line with \\ to go on to th
   /history        show this conversation
   /save [file.md] write the conversation as markdown (without a file: under the conversations directory)
   /clear          clear the screen (also Ctrl-L, or clear on its own)
-  /usage          what is left of the daily and monthly limits
+  /usage          the persona in force and what is left of the daily and monthly limits
+  /sources        the attributions of the works the last answer drew on
   /help           this help
   /exit           leave (or Ctrl-D); Ctrl-C cancels an answer being waited for`;
 
@@ -39,6 +40,9 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
   let persona = options.persona;
   let conversation = options.conversation;
   let last: ChatResponse['meta'] | undefined;
+  let lastSources: string | undefined;
+  // The offline note says the same thing every answer: shown with the first only.
+  let noteShown = false;
   let pending: AbortController | undefined;
   let buffer: string[] = [];
 
@@ -77,6 +81,18 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
     ),
   );
 
+  // Resumed: the last exchange, so the conversation can be taken up where it was left.
+  const turns = conversation.turns;
+  const lastAnswer = turns.map((t) => t.role).lastIndexOf('assistant');
+  const lastQuestion = turns
+    .slice(0, Math.max(0, lastAnswer))
+    .reverse()
+    .find((t) => t.role === 'user');
+  if (lastAnswer >= 0 && lastQuestion) {
+    say(ctx.style.wrap(`${c.bold('you:')} ${lastQuestion.content}`));
+    say(await renderMarkdown(ctx, replyParts(turns[lastAnswer]?.content ?? '').body));
+  }
+
   const command = async (line: string): Promise<boolean> => {
     const [name, ...rest] = line.slice(1).split(/\s+/);
     const arg = rest.join(' ').trim();
@@ -112,7 +128,10 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
         break;
       }
       case 'usage':
-        say(last ? limitsLine(last) : c.dim('no messages yet in this session'));
+        say(last ? limitsLine(last, persona) : c.dim(`${persona} · no messages yet in this session`));
+        break;
+      case 'sources':
+        say(lastSources ? ctx.style.wrap(`Sources: ${lastSources}`) : c.dim('no sources yet in this session'));
         break;
       case 'persona': {
         let next = arg;
@@ -156,11 +175,18 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
         onText: (t) => printer.onText(t),
       });
       last = response.meta;
-      await printer.finish(response.data.message);
-      say(c.dim(limitsLine(response.meta)));
+      const parts = await printer.finish(response.data.message);
+      if (parts.offline && !noteShown) say(`\n${ctx.style.wrap(offlineNote(ctx))}`);
+      noteShown ||= parts.offline;
+      lastSources = parts.sources;
+      if (parts.sources) say(`\n${await sourcesLine(ctx, parts.sources, '/sources has their attributions')}`);
+      say(ctx.style.wrap(c.dim(limitsLine(response.meta))));
     } catch (err) {
       spinner.stop();
-      if (pending.signal.aborted) say(c.dim(printer.shown ? '\n(stopped; what came is kept)' : '(cancelled)'));
+      if (pending.signal.aborted && printer.shown) {
+        await printer.stop();
+        say(c.dim('(stopped; what came is kept)'));
+      } else if (pending.signal.aborted) say(c.dim('(cancelled)'));
       else say(c.red(`bible: ${describeFailure(err).message}`));
     } finally {
       pending = undefined;

@@ -16,8 +16,18 @@ import { spokenRef } from '../render/spoken-ref.js';
 import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
 import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
+import { translationLanguage } from '../translation-language.js';
 import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
 import { checkStudyFields, collectIds, studyViewOf, translationIds } from './study-options.js';
+
+/** A promise made on first call and shared by later ones. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
 
 export interface TranslationOptions {
   /** One id, or several for a parallel view (`-t kjv,web` or `-t kjv -t web`). */
@@ -40,9 +50,10 @@ export interface PassageOptions extends TranslationOptions {
 export async function runPassage(given: PassageOptions, ctx: Context): Promise<void> {
   const named = translationInReference(given.refs);
   const opts = withNamedTranslation({ ...given, refs: named.refs }, named);
-  const typed = await referencesFromArgs(opts.refs);
+  const ids = once(() => translationIds(ctx, opts));
+  const typed = await referencesFromArgs(opts.refs, async () => translationLanguage(ctx, (await ids())[0] as string));
   const client = await ctx.client();
-  const translations = await translationIds(ctx, opts);
+  const translations = await ids();
   const view = studyViewOf(ctx, opts);
   const results: PassageResult[] = [];
   for (const id of translations) results.push(await fetchPassages(client, id, typed, includeFor(view)));
@@ -66,11 +77,12 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
       const marks = await verseMarks(ctx, opts.notesInline);
       const notes = new NoteList();
       const first = results[0] as PassageResult;
+      const language = await translationLanguage(ctx, first.translation);
       for (const [i, p] of first.passages.entries()) {
         if (i > 0) ctx.out.line();
         const multiChapter = new Set(p.verses.map((v) => v.chapter)).size > 1;
         const place = (v: { chapter?: number; v: number }) => `${p.verses[0]?.book ?? p.ref} ${v.chapter}:${v.v}`;
-        heading(ctx, `${spokenRef(p.ref)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
+        heading(ctx, `${spokenRef(p.ref, language)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`);
         if (results.length > 1) {
           const columns = results.map((r) => ({ translation: r.translation, verses: r.passages[i]?.verses ?? [] }));
           await printParallel(ctx, columns, view, notes, multiChapter, place);
@@ -78,7 +90,7 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
         }
         const format = studyFormat(ctx.style.c, view, notes, place);
         printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
-        const gap = missingNote(typed[i]?.ref, p.verses, first.translation);
+        const gap = missingNote(typed[i]?.ref, p.verses, first.translation, language);
         if (gap) ctx.out.line(ctx.style.c.dim(gap));
       }
       printNotes(ctx, notes);
@@ -95,11 +107,14 @@ export interface ChapterOptions extends TranslationOptions {
 export async function runChapter(given: ChapterOptions, ctx: Context): Promise<void> {
   const named = translationInReference(given.words);
   const opts = withNamedTranslation({ ...given, words: named.refs }, named);
-  const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3');
+  const ids = once(() => translationIds(ctx, opts));
+  const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3', async () =>
+    translationLanguage(ctx, (await ids())[0] as string),
+  );
   const { book } = ref;
   const chapter = ref.start.chapter;
   const client = await ctx.client();
-  const translations = await translationIds(ctx, opts);
+  const translations = await ids();
   const view = studyViewOf(ctx, opts);
   const results: Chapter[] = [];
   for (const id of translations) results.push(await client.chapter(id, book.name, chapter, includeFor(view)));
@@ -126,9 +141,10 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
       const marks = await verseMarks(ctx, opts.notesInline);
       const notes = new NoteList();
       const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
+      const language = await translationLanguage(ctx, data.translation);
       heading(
         ctx,
-        `${spokenRef(`${data.book.name} ${data.chapter}`)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`,
+        `${spokenRef(`${data.book.name} ${data.chapter}`, language)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`,
       );
       if (results.length > 1)
         await printParallel(

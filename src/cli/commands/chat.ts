@@ -4,7 +4,7 @@ import { dataDir } from '../../config/paths.js';
 import { PERSONAS } from '../../core/personas.js';
 import { quoted } from '../../core/text/quoted.js';
 import { Conversation, listConversations } from '../chat/conversations.js';
-import { limitsLine, renderReply } from '../chat/render.js';
+import { limitsLine, offlineNote, renderReply, sourcesLine } from '../chat/render.js';
 import { ask } from '../chat/session.js';
 import { streamPrinter } from '../chat/stream-print.js';
 import type { Context } from '../context.js';
@@ -77,14 +77,23 @@ export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
     });
     spinner.stop();
     await present(ctx, response, async () => {
-      if (streaming) await printer.finish(response.data.message);
-      else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.c.dim(limitsLine(response.meta))}\n`);
+      if (streaming) {
+        // On a terminal: the reply once, the offline note, and the sources in a line (--json has them whole).
+        const parts = await printer.finish(response.data.message);
+        if (parts.offline) ctx.io.stdout.write(`\n${ctx.style.wrap(offlineNote(ctx))}\n`);
+        if (parts.sources)
+          ctx.io.stdout.write(
+            `\n${await sourcesLine(ctx, parts.sources, 'bible chat --json has their attributions')}\n`,
+          );
+      } else ctx.io.stdout.write(await renderReply(ctx, response.data.message));
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`${ctx.style.wrap(ctx.style.c.dim(limitsLine(response.meta)))}\n`);
     });
   } catch (err) {
     spinner.stop();
-    if (cancel.signal.aborted && printer.shown)
-      ctx.io.stdout.write(`\n${ctx.style.c.dim('(stopped; what came is kept)')}\n`);
+    if (cancel.signal.aborted && printer.shown) {
+      await printer.stop();
+      ctx.io.stdout.write(`${ctx.style.c.dim('(stopped; what came is kept)')}\n`);
+    }
     throw err;
   } finally {
     if (streaming) onInterrupt(undefined);

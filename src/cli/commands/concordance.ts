@@ -6,6 +6,7 @@ import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { fetchPages, pageOptions, TTY_PAGE } from '../paging.js';
 import { present } from '../present.js';
+import { flowItems } from '../render/wrap.js';
 import { printCounts, printHits, printMore } from './search.js';
 
 export interface ConcordanceOptions {
@@ -42,8 +43,12 @@ export async function runConcordance(opts: ConcordanceOptions, ctx: Context): Pr
   await present(ctx, data, () => {
     const { c, wrap } = ctx.style;
     ctx.out.line(`${c.bold(data.number)}  ${data.lemma}  ${c.italic(data.transliteration)}  ${data.gloss}`);
-    const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`).join(', ');
-    if (renderings) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings}`, 2, 0));
+    const renderings = data.renderings.map((r) => `${r.word} ×${r.count}`);
+    // On a terminal each rendering is kept whole on a line ("loveth ×20", never "loveth" then "×20").
+    if (renderings.length && ctx.style.tty) {
+      const items = [c.bold('Rendered:'), ...renderings.map((r, i) => (i < renderings.length - 1 ? `${r},` : r))];
+      for (const line of flowItems(items, ctx.style.width, ' ', 2)) ctx.out.line(line);
+    } else if (renderings.length) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings.join(', ')}`, 2, 0));
     const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
     printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
     if (data.results.length) {

@@ -28,8 +28,9 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
     if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
     for (const r of data.results) {
       ctx.out.line();
-      ctx.out.line(`${ctx.style.c.bold(r.ref)}  ${r.text}`);
-      for (const why of r.why) ctx.out.line(ctx.style.c.dim(`  · ${why}`));
+      // Wrapped at words on a terminal, the text under the ref's indent and each reason under its own.
+      ctx.out.line(ctx.style.wrap(`${ctx.style.c.bold(r.ref)}  ${r.text}`, 2, 0));
+      for (const why of r.why) ctx.out.line(ctx.style.c.dim(ctx.style.wrap(`· ${why}`, 4, 2)));
     }
   });
 }

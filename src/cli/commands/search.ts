@@ -93,7 +93,9 @@ export function printMore(ctx: Context, shown: number, offset: number, total: nu
   ctx.out.line();
   ctx.out.line(
     ctx.style.c.dim(
-      `${offset + 1}-${offset + shown} of ${total}: --offset ${offset + shown} for the next, --limit all for every one`,
+      ctx.style.wrap(
+        `${offset + 1}-${offset + shown} of ${total}: --offset ${offset + shown} for the next, --limit all for every one`,
+      ),
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { BOOKS } from '../../core/canon/canon.js';
 import type { Style } from './style.js';
+import { flowItems } from './wrap.js';
 
 const LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
@@ -18,16 +19,19 @@ export function canonChart(style: Style, byBook: ReadonlyArray<{ book: string; c
   };
   const ot = BOOKS.filter((b) => b.testament === 'OT').map((b) => cell(b.name));
   const nt = BOOKS.filter((b) => b.testament === 'NT').map((b) => cell(b.name));
-  const lines = [`${style.c.dim('OT')} ${ot.join('')}  ${style.c.dim('NT')} ${nt.join('')}`];
+  // Side by side where both fit (3 + 39 + 2 + 3 + 27 columns); else one a line, the cells going
+  // on under their label where even one does not fit.
+  const testament = (label: string, cells: string[]) => {
+    const per = Math.max(1, style.width - 3);
+    const rows: string[] = [];
+    for (let i = 0; i < cells.length; i += per)
+      rows.push(`${i ? '   ' : `${style.c.dim(label)} `}${cells.slice(i, i + per).join('')}`);
+    return rows;
+  };
+  const lines =
+    ot.length + nt.length + 8 <= style.width
+      ? [`${testament('OT', ot)[0]}  ${testament('NT', nt)[0]}`]
+      : [...testament('OT', ot), ...testament('NT', nt)];
   const items = BOOKS.filter((b) => counts.has(b.name)).map((b) => `${b.osis} ${counts.get(b.name)}`);
-  let line = '';
-  for (const item of items) {
-    if (line && line.length + item.length + 2 > style.width) {
-      lines.push(line);
-      line = '';
-    }
-    line = line ? `${line}  ${item}` : item;
-  }
-  if (line) lines.push(line);
-  return lines;
+  return [...lines, ...flowItems(items, style.width, '  ')];
 }

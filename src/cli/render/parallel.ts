@@ -77,9 +77,11 @@ export async function printParallel(
     columns.forEach((col, i) => {
       const verse = byKey[i]?.get(key);
       if (verse && view.headings) for (const h of verse.headings ?? []) ctx.out.line(c.italic(`${h}`));
-      const label = i === 0 ? labelOf(key).padStart(labelWidth) : ' '.repeat(labelWidth);
+      // The label's padding goes in as the first line's indent: wrapping trims a line's leading spaces.
+      const label = i === 0 ? `${c.dim(labelOf(key))} ` : '';
+      const pad = i === 0 ? labelWidth - labelOf(key).length : labelWidth + 1;
       const id = col.translation.toUpperCase().padEnd(idWidth);
-      ctx.out.line(ctx.style.wrap(`${c.dim(label)} ${c.bold(id)} ${shown(i, key)}`, labelWidth + idWidth + 2, 0));
+      ctx.out.line(ctx.style.wrap(`${label}${c.bold(id)} ${shown(i, key)}`, labelWidth + idWidth + 2, pad));
     });
   }
 }

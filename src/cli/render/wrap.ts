@@ -71,3 +71,21 @@ export function wrapPlain(text: string, columns: number): string | undefined {
     })
     .join('\n');
 }
+
+/**
+ * Items (a book and its count, a rendering and its count) laid out on as few lines as `columns`
+ * allows, `separator` between them, each kept whole on one line; continuation lines indented by
+ * `indent`. Widths are measured without paint.
+ */
+export function flowItems(items: string[], columns: number, separator: string, indent = 0): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    if (line && width(line) + separator.length + width(item) > columns) {
+      lines.push(line);
+      line = ' '.repeat(indent) + item;
+    } else line = line ? `${line}${separator}${item}` : item;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
