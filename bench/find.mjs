@@ -23,14 +23,15 @@ const { values } = parseArgs({
 const library = libraryPath(values);
 
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
-const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
-const { findVerses } = await import('../src/service/find/engine.ts');
-const { SIGNALS, keyParts } = await import('../src/service/find/signal.ts');
-const { contentWords } = await import('../src/service/find/question.ts');
-const { anyWord } = await import('../src/service/find/stem.ts');
+const { findVerses } = await import('../src/find/engine.ts');
+const { SIGNALS } = await import('../src/find/registry.ts');
+const { keyParts } = await import('../src/core/reference/verse-key.ts');
+const { contentWords } = await import('../src/find/question.ts');
+const { anyWord } = await import('../src/find/stem.ts');
 const { BOOKS } = await import('../src/core/canon/canon.ts');
 
 const store = new LibraryStore(library);
+const resources = store.resources();
 const sets = questionSets(values);
 
 /**
@@ -56,9 +57,7 @@ function measure(questions, rank) {
 }
 
 const engine = (without) => (q) =>
-  findVerses(store, LOCAL_PRINCIPAL, q, { translation: values.translation, limit: 10, without }).results.map(
-    (r) => r.ref,
-  );
+  findVerses(store, q, { translation: values.translation, resources, limit: 10, without }).results.map((r) => r.ref);
 const yardstick = (translation) => (q) => {
   const match = anyWord(contentWords(q));
   if (!match) return [];
