@@ -40,7 +40,9 @@ function stopOrArchaicOnly(reasons) {
   });
 }
 
-async function measure(questions, persona) {
+async function measure(all, persona) {
+  // Off-topic questions (no verse listed) are measured by find's bench; here the answerable ones.
+  const questions = all.filter((q) => q.expect.length);
   let cites = 0;
   let bad = 0;
   let topics = 0;
