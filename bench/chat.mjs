@@ -21,29 +21,28 @@ const { values } = parseArgs({
 const library = libraryPath(values);
 
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
-const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
 const { retrieve } = await import('../src/service/chat/retrieval.ts');
 const { OfflineProvider } = await import('../src/service/chat/offline-provider.ts');
-const { isFunctionWord, phraseTokens } = await import('../src/service/find/question.ts');
+const { isFunctionWord, phraseTokens } = await import('../src/find/question.ts');
 const { PERSONAS } = await import('../src/core/personas.ts');
+const { whyOf } = await import('../src/find/registry.ts');
 
 const store = new LibraryStore(library);
+const resources = store.resources();
 const provider = new OfflineProvider();
 
 /** Whether a verse's reasons are one word match on stop words or on words only the KJV's wording holds. */
-function stopOrArchaicOnly(why) {
-  if (why.length !== 1 || !why[0].startsWith('words: ')) return false;
-  return why[0]
-    .slice('words: '.length)
-    .split(', ')
-    .every((told) => {
-      const [word, where] = told.split(' (');
-      const stop = isFunctionWord(word) || phraseTokens(word).length === 0;
-      return stop || where === 'KJV)';
-    });
+function stopOrArchaicOnly(reasons) {
+  if (reasons.length !== 1 || reasons[0].signal !== 'lexical') return false;
+  return reasons[0].words.every(({ word, only }) => {
+    const stop = isFunctionWord(word) || phraseTokens(word).length === 0;
+    return stop || (only?.length === 1 && only[0] === 'kjv');
+  });
 }
 
-async function measure(questions, persona) {
+async function measure(all, persona) {
+  // Off-topic questions (no verse listed) are measured by find's bench; here the answerable ones.
+  const questions = all.filter((q) => q.expect.length);
   let cites = 0;
   let bad = 0;
   let topics = 0;
@@ -51,7 +50,7 @@ async function measure(questions, persona) {
   const misses = [];
   const flagged = [];
   for (const { q, expect } of questions) {
-    const grounding = retrieve(store, q, persona, 'kjv', LOCAL_PRINCIPAL);
+    const grounding = retrieve(store, q, persona, 'kjv', resources);
     const reply = await provider.reply({
       persona,
       grounding,
@@ -66,10 +65,10 @@ async function measure(questions, persona) {
     if (grounding.stories.length) stories++;
     if (cited.some((r) => expect.includes(r))) cites++;
     else misses.push(q);
-    const wrong = grounding.verses.filter((v) => cited.includes(v.ref) && stopOrArchaicOnly(v.why));
+    const wrong = grounding.verses.filter((v) => cited.includes(v.ref) && stopOrArchaicOnly(v.reasons));
     if (wrong.length) {
       bad++;
-      flagged.push(`${q} → ${wrong.map((v) => `${v.ref} [${v.why.join('; ')}]`).join(', ')}`);
+      flagged.push(`${q} → ${wrong.map((v) => `${v.ref} [${v.reasons.map(whyOf).join('; ')}]`).join(', ')}`);
     }
   }
   const n = questions.length;

@@ -23,21 +23,26 @@ const { values } = parseArgs({
 const library = libraryPath(values);
 
 const { LibraryStore } = await import('../src/library/store/library-store.ts');
-const { LOCAL_PRINCIPAL } = await import('../src/service/context.ts');
-const { findVerses } = await import('../src/service/find/engine.ts');
-const { SIGNALS, keyParts } = await import('../src/service/find/signal.ts');
-const { contentWords } = await import('../src/service/find/question.ts');
-const { anyWord } = await import('../src/service/find/stem.ts');
+const { findVerses } = await import('../src/find/engine.ts');
+const { SIGNALS } = await import('../src/find/registry.ts');
+const { keyParts } = await import('../src/core/reference/verse-key.ts');
+const { contentWords } = await import('../src/find/question.ts');
+const { anyWord } = await import('../src/find/stem.ts');
 const { BOOKS } = await import('../src/core/canon/canon.ts');
 
 const store = new LibraryStore(library);
+const resources = store.resources();
 const sets = questionSets(values);
 
 /**
  * success@10, recall@10 and MRR of a ranker (question → refs, best first) over a set, and
  * success@3 (the simple helper's chat quotes the top three; bench/chat.mjs should come near it).
  */
-function measure(questions, rank) {
+function measure(all, rank) {
+  // A question that lists no verse (off-topic) is answered well by none: counted apart (offTopic).
+  const questions = all.filter((q) => q.expect.length);
+  const offTopic = all.filter((q) => !q.expect.length);
+  const none = offTopic.filter(({ q }) => rank(q).length === 0).length;
   let success = 0;
   let success3 = 0;
   let recall = 0;
@@ -52,13 +57,19 @@ function measure(questions, rank) {
     rr += first >= 0 ? 1 / (first + 1) : 0;
   }
   const n = questions.length;
-  return { success: success / n, recall: recall / n, mrr: rr / n, success3: success3 / n };
+  return {
+    success: success / n,
+    recall: recall / n,
+    mrr: rr / n,
+    success3: success3 / n,
+    offTopic: offTopic.length ? `${none} of ${offTopic.length}` : undefined,
+  };
 }
 
-const engine = (without) => (q) =>
-  findVerses(store, LOCAL_PRINCIPAL, q, { translation: values.translation, limit: 10, without }).results.map(
-    (r) => r.ref,
-  );
+const engine =
+  (without, translation = values.translation) =>
+  (q) =>
+    findVerses(store, q, { translation, resources, limit: 10, without }).results.map((r) => r.ref);
 const yardstick = (translation) => (q) => {
   const match = anyWord(contentWords(q));
   if (!match) return [];
@@ -71,14 +82,14 @@ const yardstick = (translation) => (q) => {
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
 const row = (label, m) =>
   console.log(
-    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}  success@3 ${pct(m.success3)}`,
+    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}  success@3 ${pct(m.success3)}${m.offTopic ? `  off-topic with no verse ${m.offTopic}` : ''}`,
   );
 
-for (const [name, path] of sets) {
+for (const [name, path, translation] of sets) {
   const questions = JSON.parse(readFileSync(path, 'utf8'));
-  console.log(`${name} set: ${questions.length} questions (${path})`);
-  row('engine, all signals', measure(questions, engine([])));
-  for (const s of SIGNALS) row(`  without ${s}`, measure(questions, engine([s])));
+  console.log(`${name} set: ${questions.length} questions${translation ? ` in ${translation}` : ''} (${path})`);
+  row('engine, all signals', measure(questions, engine([], translation)));
+  for (const s of SIGNALS) row(`  without ${s}`, measure(questions, engine([s], translation)));
   for (const t of ['kjv', 'web']) row(`yardstick: BM25 over ${t}`, measure(questions, yardstick(t)));
 }
 

@@ -21,6 +21,11 @@ export const questionSetOptions = {
   train3: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-train3.json') },
   heldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout.json') },
   heldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout2.json') },
+  // Issue 34's sets (life situations, off-topic questions that list no verse) and issue 31's Spanish ones.
+  lifeDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-dev.json') },
+  lifeHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-heldout.json') },
+  esDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-dev.json') },
+  esHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-heldout.json') },
 };
 
 /** --library, else $BIBLE_DATA_DIR's library, else the default data directory's. */
@@ -42,6 +47,11 @@ export function questionSets(values) {
     ['train3', values.train3],
     ['held-out', values.heldout],
     ['held-out 2', values.heldout2],
+    ['life dev', values.lifeDev],
+    ['life held-out', values.lifeHeldout],
+    // Spanish questions are asked with the Spanish translation.
+    ['es dev', values.esDev, 'rv1909'],
+    ['es held-out', values.esHeldout, 'rv1909'],
   ].filter(([name, path]) => {
     if (path && existsSync(path)) return true;
     console.log(`(${name} set not found at ${path}; skipped)`);

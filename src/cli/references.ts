@@ -146,6 +146,8 @@ function chapterAndVerseApart(args: string[]): string[] {
 export interface NamedTranslation {
   refs: string[];
   translation?: string;
+  /** Named by a bare word ("John 3:16 WEB"), not in brackets: a translation only if the catalog has it. */
+  bare?: boolean;
 }
 
 const NAMED_ID = /^(.*\d)\s*\(\s*([A-Za-z][\w-]{1,15})\s*\)$|^(.*\d)\s+([A-Za-z][\w-]{1,15})$/s;
@@ -160,13 +162,25 @@ export function translationInReference(args: string[]): NamedTranslation {
   const before = args.slice(0, -1).join(' ');
   // A reference before it (a book, then a number): "2 Kings" is a book, not 2 in the KINGS translation.
   if (alone && /\p{L}.*\d\W*$/u.test(before) && (last.startsWith('(') || !bookAlone(`${args.at(-2)} ${last}`)))
-    return { refs: args.slice(0, -1), translation: alone[1] };
+    return { refs: args.slice(0, -1), translation: alone[1], bare: !last.startsWith('(') };
   const m = NAMED_ID.exec(last);
   if (!m) return { refs: args };
   const [, bracketRef, bracketId, bareRef, bareId] = m;
   if (bracketId) return { refs: [...args.slice(0, -1), bracketRef as string], translation: bracketId };
   if (!/\p{L}/u.test(bareRef as string) || bookAlone(last)) return { refs: args };
-  return { refs: [...args.slice(0, -1), bareRef as string], translation: bareId };
+  return { refs: [...args.slice(0, -1), bareRef as string], translation: bareId, bare: true };
+}
+
+/**
+ * translationInReference, with a bare word kept only when the catalog has a translation of that id:
+ * "John 3:16 foo" stays a reference that cannot be read (exit 2), "John 3:16 (NIV)" is refused as
+ * a translation the service lacks.
+ */
+export async function translationNamedIn(client: BibleClient, args: string[]): Promise<NamedTranslation> {
+  const named = translationInReference(args);
+  if (!named.bare || !named.translation) return named;
+  const ids = (await client.catalog()).bible.map((b) => b.id.toLowerCase());
+  return ids.includes(named.translation.toLowerCase()) ? named : { refs: args };
 }
 
 /**

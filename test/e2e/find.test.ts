@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/library/store/library-store.js';
 import { keyPrincipal, LOCAL_PRINCIPAL } from '../../src/service/context.js';
 import { ApiError } from '../../src/service/errors.js';
-import { findVerses } from '../../src/service/find/engine.js';
+import { findAnswer } from '../../src/service/find-answer.js';
 import { runCli } from '../support/cli.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
 import { responseValidator } from '../support/openapi.js';
@@ -19,7 +19,7 @@ describe('the find engine in-process', () => {
   afterAll(() => store.close());
 
   it('puts a named reference first, then what the question is about', () => {
-    const r = findVerses(store, LOCAL_PRINCIPAL, 'Romans 8:28 all things work together for good', {
+    const r = findAnswer(store, LOCAL_PRINCIPAL, 'Romans 8:28 all things work together for good', {
       translation: 'kjv',
       limit: 3,
     });
@@ -40,16 +40,16 @@ describe('the find engine in-process', () => {
   });
 
   it('answers 404 for an unknown translation and 403 for one the key may not read', () => {
-    expect(() => findVerses(store, LOCAL_PRINCIPAL, 'love', { translation: 'xyz', limit: 5 })).toThrow(
+    expect(() => findAnswer(store, LOCAL_PRINCIPAL, 'love', { translation: 'xyz', limit: 5 })).toThrow(
       expect.objectContaining({ code: 'NOT_FOUND' }),
     );
     const kjvOnly = keyPrincipal({ scopes: ['kjv'] } as Parameters<typeof keyPrincipal>[0]);
-    expect(() => findVerses(store, kjvOnly, 'love', { translation: 'web', limit: 5 })).toThrow(ApiError);
+    expect(() => findAnswer(store, kjvOnly, 'love', { translation: 'web', limit: 5 })).toThrow(ApiError);
   });
 
   itWithSword('draws only on what the key may read', () => {
     const kjvOnly = keyPrincipal({ scopes: ['kjv'] } as Parameters<typeof keyPrincipal>[0]);
-    const r = findVerses(store, kjvOnly, 'What does the Bible say about worry and anxiety?', {
+    const r = findAnswer(store, kjvOnly, 'What does the Bible say about worry and anxiety?', {
       translation: 'kjv',
       limit: 10,
     });
@@ -57,7 +57,7 @@ describe('the find engine in-process', () => {
     const why = r.results.flatMap((x) => x.why).join('\n');
     expect(why).not.toMatch(/topic:|commentary:|story:|cross-reference|Strong's|\(WEB\)/);
     // The full library reaches through WEB, Strong's, Nave's and the TSK.
-    const all = findVerses(store, LOCAL_PRINCIPAL, 'What does the Bible say about worry and anxiety?', {
+    const all = findAnswer(store, LOCAL_PRINCIPAL, 'What does the Bible say about worry and anxiety?', {
       translation: 'kjv',
       limit: 10,
     });
@@ -70,23 +70,23 @@ describe('the find engine in-process', () => {
 
   itWithSword("a commentary's outline heading brings in its passage, with the commentary's attribution", () => {
     const q = 'when Ishmael mocked Isaac';
-    const all = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10 });
+    const all = findAnswer(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10 });
     const heading = `commentary: Matthew Henry's Concise Commentary, "Ishmael mocks Isaac" (Genesis 21:9-13)`;
     expect(all.results.find((x) => x.ref === 'Genesis 21:9')?.why).toContain(heading);
     expect(all.attribution.split('\n').filter((l) => l.startsWith("Matthew Henry's"))).toHaveLength(1);
-    const off = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10, without: ['commentary'] });
+    const off = findAnswer(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 10, without: ['commentary'] });
     expect(off.results.flatMap((x) => x.why).some((w) => w.startsWith('commentary:'))).toBe(false);
     expect(off.attribution).not.toContain("Matthew Henry's");
   });
 
   itWithSword('turns signals off on request, and a question of frame words alone finds nothing', () => {
     const q = 'the golden rule';
-    const on = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5 });
+    const on = findAnswer(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5 });
     expect(on.results.flatMap((x) => x.why)).toContain('topic: GOLDEN RULE');
-    const off = findVerses(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5, without: ['topics'] });
+    const off = findAnswer(store, LOCAL_PRINCIPAL, q, { translation: 'kjv', limit: 5, without: ['topics'] });
     expect(off.results.flatMap((x) => x.why).some((w) => w.startsWith('topic:'))).toBe(false);
     expect(
-      findVerses(store, LOCAL_PRINCIPAL, 'what does the Bible say?', { translation: 'kjv', limit: 5 }).results,
+      findAnswer(store, LOCAL_PRINCIPAL, 'what does the Bible say?', { translation: 'kjv', limit: 5 }).results,
     ).toEqual([]);
   });
 });

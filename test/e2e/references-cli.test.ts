@@ -53,3 +53,13 @@ describe('references as people type them', () => {
     }
   });
 });
+
+describe('a bare word after a reference', () => {
+  it('is a translation only when the catalog has one of that id: "John 3:16 foo" cannot be read (exit 2)', async () => {
+    const r = await runCliInProcess(['passage', 'John 3:16 foo']);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      "bible: cannot read 'John 3:16 foo': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c\n",
+    ]);
+  });
+});

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentWords } from '../../src/find/question.js';
 import { loadEverydayTopics } from '../../src/library/import/curated.js';
-import { contentWords } from '../../src/service/find/question.js';
 import { useTestStore } from '../support/test-store.js';
 
 const readJson = (file: string) =>

@@ -8,7 +8,7 @@ import {
   missingNote,
   oneReference,
   referencesFromArgs,
-  translationInReference,
+  translationNamedIn,
   withNamedTranslation,
 } from '../references.js';
 import { printParallel } from '../render/parallel.js';
@@ -48,7 +48,7 @@ export interface PassageOptions extends TranslationOptions {
 }
 
 export async function runPassage(given: PassageOptions, ctx: Context): Promise<void> {
-  const named = translationInReference(given.refs);
+  const named = await translationNamedIn(await ctx.client(), given.refs);
   const opts = withNamedTranslation({ ...given, refs: named.refs }, named);
   const ids = once(() => translationIds(ctx, opts));
   const typed = await referencesFromArgs(opts.refs, async () => translationLanguage(ctx, (await ids())[0] as string));
@@ -105,7 +105,7 @@ export interface ChapterOptions extends TranslationOptions {
 }
 
 export async function runChapter(given: ChapterOptions, ctx: Context): Promise<void> {
-  const named = translationInReference(given.words);
+  const named = await translationNamedIn(await ctx.client(), given.words);
   const opts = withNamedTranslation({ ...given, words: named.refs }, named);
   const ids = once(() => translationIds(ctx, opts));
   const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3', async () =>

@@ -1,6 +1,7 @@
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
 import { deuterocanonicalBook } from '../canon/deuterocanon.js';
 import { quoted } from '../text/quoted.js';
+import { verseKey } from './verse-key.js';
 
 /** The contract's limits on one passage call. */
 export const MAX_REFERENCES = 10;
@@ -265,5 +266,5 @@ export function splitReference(ref: Reference, maxChapters = MAX_CHAPTERS_PER_RE
 
 /** A position that orders references canonically: book, chapter, verse. */
 export function canonicalPosition(ref: Reference): number {
-  return ref.book.number * 1_000_000 + ref.start.chapter * 1_000 + ref.start.verse;
+  return verseKey(ref.book.number, ref.start.chapter, ref.start.verse);
 }

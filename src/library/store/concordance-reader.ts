@@ -1,3 +1,4 @@
+import { verseKeySql } from '../../core/reference/verse-key.js';
 import { normaliseStrongs } from './lexicon-reader.js';
 import type { LibraryBase } from './library-file.js';
 import { byVerse, type VerseRow } from './verse-reader.js';
@@ -79,7 +80,7 @@ export function ConcordanceReader<B extends LibraryBase>(Base: B) {
     strongsVerseKeys(translation: string, number: string, limit: number): number[] {
       return (
         this.stmt(
-          `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse AS key FROM strongs_occurrences
+          `SELECT DISTINCT ${verseKeySql()} AS key FROM strongs_occurrences
            WHERE number = ? AND translation = ? LIMIT ?`,
         ).all(number, translation, limit) as Array<{ key: number }>
       ).map((r) => r.key);

@@ -1,3 +1,4 @@
+import { atVerseKeySql } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 import { CROSSREF_REACH_MOST } from './schema.js';
 
@@ -20,7 +21,7 @@ export function CrossrefReader<B extends LibraryBase>(Base: B) {
     crossrefsOf(keys: readonly number[]): Map<number, string[]> {
       const rows = this.stmt(
         `SELECT k.value, c.refs FROM json_each(?) k JOIN crossrefs c
-         ON c.book = k.value / 1000000 AND c.chapter = k.value / 1000 % 1000 AND c.verse = k.value % 1000`,
+         ON ${atVerseKeySql('k.value', 'c')}`,
       )
         .raw()
         .all(JSON.stringify(keys)) as Array<[number, string]>;
@@ -35,7 +36,7 @@ export function CrossrefReader<B extends LibraryBase>(Base: B) {
     crossrefReach(keys: readonly number[]): Map<number, number> {
       const rows = this.stmt(
         `SELECT k.value, r.books FROM json_each(?) k JOIN crossref_reach r
-         ON r.book = k.value / 1000000 AND r.chapter = k.value / 1000 % 1000 AND r.verse = k.value % 1000`,
+         ON ${atVerseKeySql('k.value', 'r')}`,
       )
         .raw()
         .all(JSON.stringify(keys)) as Array<[number, number]>;

@@ -1,3 +1,4 @@
+import { keyParts } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 import { FIND_TRANSLATIONS } from './schema.js';
 
@@ -98,7 +99,7 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
         'SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND red = 1 LIMIT 1',
       );
       for (const key of keys) {
-        const [book, chapter, verse] = [Math.floor(key / 1_000_000), Math.floor(key / 1_000) % 1_000, key % 1_000];
+        const { book, chapter, verse } = keyParts(key);
         if (translations.some((t) => seek.get(t, book, chapter, verse) !== undefined)) red.add(key);
       }
       return red;

@@ -1,3 +1,5 @@
+import { verseKeySql } from '../../core/reference/verse-key.js';
+
 /**
  * The library's SQLite schema. One file, `$BIBLE_DATA_DIR/library.sqlite`, rebuilt whole by
  * `bible library import`. Resource ids are short, lower-case and stable (kjv, web, mhcc, …).
@@ -181,7 +183,7 @@ INSERT INTO strongs_fts(strongs_fts) VALUES ('rebuild');
 INSERT INTO stories_fts(stories_fts) VALUES ('rebuild');
 INSERT INTO commentary_headings_fts(commentary_headings_fts) VALUES ('rebuild');
 INSERT INTO find_fts(rowid, ${FIND_TRANSLATIONS.join(', ')})
-  SELECT book * 1000000 + chapter * 1000 + verse,
+  SELECT ${verseKeySql()},
     ${FIND_TRANSLATIONS.map((t) => `max(CASE translation WHEN '${t}' THEN text END)`).join(', ')}
   FROM verses WHERE translation IN (${FIND_TRANSLATIONS.map((t) => `'${t}'`).join(', ')})
   GROUP BY book, chapter, verse;

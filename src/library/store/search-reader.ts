@@ -1,3 +1,4 @@
+import { verseKey, verseKeySql } from '../../core/reference/verse-key.js';
 import { matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
@@ -86,16 +87,14 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
     strongsVerseIds(translation: string, numbers: string[]): number[] {
       let byKey = this.verseIdsByKey.get(translation);
       if (!byKey) {
-        const rows = this.stmt(
-          'SELECT id, book * 1000000 + chapter * 1000 + verse AS k FROM verses WHERE translation = ?',
-        )
+        const rows = this.stmt(`SELECT id, ${verseKeySql()} AS k FROM verses WHERE translation = ?`)
           .raw()
           .all(translation) as Array<[number, number]>;
         byKey = new Map(rows.map(([id, k]) => [k, id]));
         this.verseIdsByKey.set(translation, byKey);
       }
       const keys = this.stmt(
-        `SELECT DISTINCT book * 1000000 + chapter * 1000 + verse FROM strongs_occurrences
+        `SELECT DISTINCT ${verseKeySql()} FROM strongs_occurrences
          WHERE number IN (SELECT value FROM json_each(?)) AND translation = ?`,
       )
         .raw()
@@ -141,9 +140,9 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
       if (!numbers.length) return out;
       // One read of the numbers' spans, kept for the page's verses: cheaper than a query per verse.
-      const page = new Map(rows.map((r) => [r.book * 1000000 + r.chapter * 1000 + r.verse, r.id]));
+      const page = new Map(rows.map((r) => [verseKey(r.book, r.chapter, r.verse), r.id]));
       const spans = this.stmt(
-        `SELECT o.book * 1000000 + o.chapter * 1000 + o.verse AS k, w.text FROM strongs_occurrences o JOIN verse_words w
+        `SELECT ${verseKeySql('o')} AS k, w.text FROM strongs_occurrences o JOIN verse_words w
            ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
          WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book BETWEEN ? AND ?
          ORDER BY o.book, o.chapter, o.verse, o.idx`,

@@ -1,3 +1,4 @@
+import { atVerseKeySql } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 
 export interface VerseRow {
@@ -88,7 +89,7 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
     verseTexts(translation: string, keys: readonly number[]): Map<number, string> {
       const rows = this.stmt(
         `SELECT k.value, v.text FROM json_each(?) k JOIN verses v INDEXED BY verses_text
-         ON v.translation = ? AND v.book = k.value / 1000000 AND v.chapter = k.value / 1000 % 1000 AND v.verse = k.value % 1000`,
+         ON v.translation = ? AND ${atVerseKeySql('k.value', 'v')}`,
       )
         .raw()
         .all(JSON.stringify(keys), translation) as Array<[number, string]>;

@@ -4,9 +4,10 @@ import { keyPrincipal, LOCAL_PRINCIPAL, type ServiceDeps } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { KeyRecord } from '../keys/keys.js';
 import { checkReferences } from './cited-references.js';
+import { groundingText } from './grounding-text.js';
 import { SYSTEM_PROMPTS } from './personas.js';
 import { type ChatProvider, ProviderError } from './provider.js';
-import { groundingText, retrieve } from './retrieval.js';
+import { retrieve } from './retrieval.js';
 
 /** Largest reply when no key sets one (the embedded local principal). */
 const LOCAL_MAX_TOKENS = 2_048;
@@ -65,7 +66,7 @@ export async function answerChat(
     const message = truncateToTokens(NO_READABLE_BIBLE, maxTokens);
     return { message, model: 'none', usage: { inputTokens: 0, outputTokens: tokenCount(message) } };
   }
-  const grounding = retrieve(deps.store, req.message, persona, translation, principal);
+  const grounding = retrieve(deps.store, req.message, persona, translation, resources);
   const system = SYSTEM_PROMPTS[persona];
   const context = groundingText(grounding);
   let reply: Awaited<ReturnType<ChatProvider['reply']>>;

@@ -1,6 +1,7 @@
 import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
-import { type Grounding, originalWordLine } from './retrieval.js';
+import type { Grounding } from './retrieval.js';
+import { originalWordLine } from './scholar.js';
 
 /**
  * The scholar's opening, naming only what this reply holds: a key may read neither Nave's nor a

@@ -1,6 +1,6 @@
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import { invalid } from '../errors.js';
-import { findVerses } from '../find/engine.js';
+import { findAnswer } from '../find-answer.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
@@ -37,7 +37,7 @@ const find = operation(
       }
       limit = Number(limitText);
     }
-    return findVerses(deps.store, principal, q, { translation, limit });
+    return findAnswer(deps.store, principal, q, { translation, limit });
   },
 );
 

@@ -1,0 +1,149 @@
+import { BOOKS } from '../core/canon/canon.js';
+import { FIND_QUESTION_MAX } from '../core/limits.js';
+import { keyParts } from '../core/reference/verse-key.js';
+import { WORDBOOK } from '../library/import/known-modules.js';
+import type { ResourceRow } from '../library/store/library-store.js';
+import { FIND_TRANSLATIONS } from '../library/store/schema.js';
+import { rootsHeld } from './derivation.js';
+import { lexicalMatches } from './full-text.js';
+import { best, boost, fuse, fusedOf, inOrder } from './fusion.js';
+import { contentWords, countWords } from './question.js';
+import { REGISTRY, type Reason, type SignalName } from './registry.js';
+import type { FindInput, ReasonBase, Signal } from './signal.js';
+import { withoutSpeaker } from './signals/speaker.js';
+import { spelledAsMeant } from './spelling.js';
+import type { FindStore } from './store.js';
+
+export interface FindOptions {
+  /** The translation to show, one of `resources` (the caller has checked the asker may read it). */
+  translation: string;
+  /** The resources the asker may read: every signal draws on these alone. */
+  resources: readonly ResourceRow[];
+  limit: number;
+  /** Signals turned off (bench/find.mjs measures what each contributes). */
+  without?: readonly SignalName[];
+}
+
+/** A verse found, with its fused score and its reasons as data (the route words them). */
+export interface FoundVerse {
+  ref: string;
+  book: string;
+  chapter: number;
+  v: number;
+  text: string;
+  score: number;
+  reasons: Reason[];
+}
+
+export interface Found {
+  query: string;
+  translation: string;
+  results: FoundVerse[];
+  /** The resources whose attribution the results make due, in the order it is told. */
+  drawnOn: string[];
+}
+
+/** Content words past this many add little but cost a lookup each; a long question is read up to here. */
+const MAX_WORDS = 24;
+
+/** A signal as this question runs it: on, with the works it draws on. */
+interface Run {
+  at: number;
+  signal: Signal;
+  works: readonly string[];
+}
+
+/**
+ * The verses a question most likely means, best first, drawing only on the resources given:
+ * named references, then a fusion of the registry's signals (registry.ts), each in its own module.
+ * Access is the caller's: it passes what the asker may read.
+ */
+export function findVerses(store: FindStore, question: string, options: FindOptions): Found {
+  const usable = options.resources;
+  const resource = usable.find((r) => r.kind === 'bible' && r.id === options.translation);
+  if (!resource) throw new Error(`find: '${options.translation}' is not among the readable translations`);
+  // Bounded work whoever calls: the endpoint caps a question's length, the chat may not.
+  const text = question.slice(0, FIND_QUESTION_MAX);
+  const lexicons = usable
+    .filter((r) => r.kind === 'lexicon')
+    .map((r): 'greek' | 'hebrew' => (r.id.endsWith('greek') ? 'greek' : 'hebrew'));
+  const input: FindInput = {
+    store,
+    question: text,
+    words: rootsHeld(
+      store,
+      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+    ),
+    counts: countWords(text),
+    translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
+    wordbook: usable.some((r) => r.id === 'kjv') ? usable.find((r) => r.id === WORDBOOK.id)?.id : undefined,
+    lexicons,
+  };
+  const runs = running(usable, options.without ?? []);
+  const fused = fusedOf(REGISTRY.length);
+  const matches = runs.some((r) => r.signal.ranks) ? lexicalMatches(input) : [];
+  const kept = runs.filter((r) => r.signal.keepsPlace).map((r) => r.at);
+  for (const { at, signal, works } of runs) {
+    if (signal.asks && !signal.asks(text)) continue;
+    const ranked = signal.candidates ? best(fused.score, signal.candidates) : [];
+    const votes = signal.votes(input, { works, matches, ranked });
+    if (signal.phase === 'boost') boost(fused, at, signal, votes, kept);
+    else fuse(fused, at, signal, votes);
+  }
+
+  const results: FoundVerse[] = [];
+  // The limit and a few more, their texts read in one query; any further verse one by one.
+  const first = best(fused.score, options.limit + 10);
+  const texts = store.verseTexts(
+    resource.id,
+    first.map((r) => r.key),
+  );
+  let read = 0;
+  for (const { key, score } of inOrder(fused.score, first)) {
+    if (results.length >= options.limit) break;
+    const { book, chapter, verse } = keyParts(key);
+    const text =
+      read++ < first.length ? texts.get(key) : store.verses(resource.id, book, chapter, verse, chapter, verse)[0]?.text;
+    if (text === undefined) continue;
+    const reasons: Reason[] = [];
+    for (const votes of fused.votes) {
+      const vote = votes.get(key);
+      if (vote) reasons.push(vote.reason as Reason);
+    }
+    const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
+    results.push({ ref: `${name} ${chapter}:${verse}`, book: name, chapter, v: verse, text, score, reasons });
+  }
+  return { query: question, translation: resource.id, results, drawnOn: drawnOn(resource, input, runs, results) };
+}
+
+/** The registry's signals this question runs: not turned off, nor off for want of a work or of a signal they need. */
+function running(usable: readonly ResourceRow[], without: readonly string[]): Run[] {
+  const off = new Set<string>(without);
+  for (const s of REGISTRY as readonly Signal[]) if (s.needs?.some((n) => off.has(n))) off.add(s.name);
+  const runs: Run[] = [];
+  (REGISTRY as readonly Signal[]).forEach((signal, at) => {
+    if (off.has(signal.name)) return;
+    const works = signal.works?.(usable);
+    if (works && !works.length) return;
+    runs.push({ at, signal, works: works ?? [] });
+  });
+  return runs;
+}
+
+/**
+ * The resources whose attribution the results make due, in the order it is told: the translation
+ * shown; what each signal drawn on searched (the translations, or its works); the works the
+ * results' reasons name; last the works a drawn signal's reasons quote (the lexicons' glosses).
+ */
+function drawnOn(translation: ResourceRow, input: FindInput, runs: Run[], results: FoundVerse[]): string[] {
+  const drawn = new Set<string>(results.flatMap((r) => r.reasons.map((reason) => reason.signal)));
+  const on = runs.filter((r) => drawn.has(r.signal.name));
+  const ids = new Set<string>([translation.id]);
+  for (const { signal, works } of on)
+    for (const id of signal.credits === 'translations' ? input.translations : signal.credits === 'works' ? works : [])
+      ids.add(id);
+  for (const r of results)
+    for (const reason of r.reasons as readonly ReasonBase[]) if (reason.resource) ids.add(reason.resource);
+  for (const { signal, works } of on) if (signal.quotes) for (const id of works) ids.add(id);
+  return [...ids];
+}

@@ -1,0 +1,20 @@
+import type { Grounding } from './retrieval.js';
+import { originalWordLine } from './scholar.js';
+
+/** The grounding as context for a language model. */
+export function groundingText(g: Grounding): string {
+  const parts: string[] = [];
+  if (g.verses.length)
+    parts.push(
+      `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}${v.theme ? ` [${v.theme}]` : ''}`).join('\n')}`,
+    );
+  if (g.topics.length)
+    parts.push(
+      `Topics (Nave's):\n${g.topics.map((t) => `${t.headword}: ${t.refs.join('; ')}${t.see.length ? ` (see also ${t.see.join(', ')})` : ''}`).join('\n')}`,
+    );
+  if (g.stories.length)
+    parts.push(`Stories:\n${g.stories.map((s) => `${s.title} (${s.passages.join('; ')}): ${s.summary}`).join('\n')}`);
+  if (g.strongs.length) parts.push(`Original words (Strong's):\n${g.strongs.map(originalWordLine).join('\n')}`);
+  if (g.commentary) parts.push(`Commentary (${g.commentary.id}) on ${g.commentary.ref}:\n${g.commentary.text}`);
+  return parts.join('\n\n');
+}

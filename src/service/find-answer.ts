@@ -1,0 +1,46 @@
+import type { FindResult } from '../core/schemas/find.js';
+import { type FindOptions, type Found, findVerses } from '../find/engine.js';
+import { whyOf } from '../find/registry.js';
+import type { LibraryStore, ResourceRow } from '../library/store/library-store.js';
+import { readable } from './access.js';
+import type { Principal } from './context.js';
+
+/**
+ * The find route's answer: the translation checked (404 unknown, 403 not readable), the engine
+ * run over the resources the principal may read, and what it found worded as the contract's
+ * FindResult.
+ */
+export function findAnswer(
+  store: LibraryStore,
+  principal: Principal,
+  question: string,
+  options: Omit<FindOptions, 'resources'>,
+): FindResult {
+  const shown = readable(store, principal, 'bible', options.translation);
+  const resources = store.resources().filter((r) => principal.canRead(r.id));
+  return findResult(findVerses(store, question, { ...options, translation: shown.id, resources }), resources);
+}
+
+/**
+ * What the find engine found, as the contract's FindResult: each verse's reasons told in words
+ * (`why`), its score to three places, and the attribution line of every resource it drew on.
+ */
+export function findResult(found: Found, usable: readonly ResourceRow[]): FindResult {
+  return {
+    query: found.query,
+    translation: found.translation,
+    results: found.results.map((r) => ({
+      ref: r.ref,
+      book: r.book,
+      chapter: r.chapter,
+      v: r.v,
+      text: r.text,
+      score: Math.round(r.score * 1000) / 1000,
+      why: r.reasons.map(whyOf),
+    })),
+    attribution: found.drawnOn
+      .map((id) => usable.find((r) => r.id === id)?.attribution)
+      .filter((a): a is string => a !== undefined)
+      .join('\n'),
+  };
+}
