@@ -7,8 +7,6 @@ import { usageFiles, usageLines } from '../../scripts/readme-lines.mjs';
 /** The README says what it is and how to start; the rest goes to docs/. */
 const README_MAX_LINES = 350;
 
-/** Linked from the docs, written on another branch (the find signals' registry): empty once merged. */
-const WRITTEN_ELSEWHERE = ['docs/signals.md'];
 
 const files: string[] = usageFiles();
 
@@ -31,7 +29,7 @@ describe('the README and docs/', () => {
         .map((m) => m[1] as string)
         .filter((target) => !/^[a-z]+:/.test(target))
         .map((target) => normalize(join(dirname(file), target)))
-        .filter((path) => !existsSync(path) && !WRITTEN_ELSEWHERE.includes(path))
+        .filter((path) => !existsSync(path))
         .map((path) => `${file}: ${path}`),
     );
     expect(broken).toEqual([]);
