@@ -264,8 +264,8 @@ describe("the newcomer's path", () => {
       expect(web.stdout).toMatch(/\n38 He commanded the chariot .*\n\(WEB has no Acts 8:37\)\n/);
       const rv = await runCli(['passage', 'Jonah 1:17', '-t', 'rv1909']);
       expect(rv.stdout.split('\n').slice(0, 2)).toEqual([
-        'Jonah 1:17 (RV1909)',
-        '(RV1909 has no text for Jonah 1:17; it may number these verses differently)',
+        'Jonás 1:17 (RV1909)',
+        '(RV1909 has no text for Jonás 1:17; it may number these verses differently)',
       ]);
     });
   });
