@@ -7,7 +7,6 @@ import { usageFiles, usageLines } from '../../scripts/readme-lines.mjs';
 /** The README says what it is and how to start; the rest goes to docs/. */
 const README_MAX_LINES = 350;
 
-
 const files: string[] = usageFiles();
 
 describe('the README and docs/', () => {
