@@ -34,6 +34,11 @@ export const COMMAND_GROUPS = {
 export type CommandGroup = keyof typeof COMMAND_GROUPS;
 
 /** The group whose commands include this one, if any. */
+/** Where the command the arguments name stands: the first word that is no option nor --base-url's value (-1: none). */
+export function commandAt(argv: readonly string[]): number {
+  return argv.findIndex((a, i) => i >= 2 && !a.startsWith('-') && argv[i - 1] !== '--base-url');
+}
+
 export function groupOf(command: string): CommandGroup | undefined {
   return (Object.keys(COMMAND_GROUPS) as CommandGroup[]).find((g) =>
     (COMMAND_GROUPS[g].commands as readonly string[]).includes(command),

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { groupOf } from './command-groups.js';
+import { commandAt, groupOf } from './command-groups.js';
 import { SilentExit } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { Factory } from './factory.js';
@@ -47,7 +47,7 @@ export async function main(argv: string[], given?: IO): Promise<number> {
  * type it. The canon is loaded only when the first word is no command.
  */
 async function referenceAsCommand(argv: string[]): Promise<string[]> {
-  const at = argv.findIndex((a, i) => i >= 2 && !a.startsWith('-') && argv[i - 1] !== '--base-url');
+  const at = commandAt(argv);
   const word = argv[at];
   if (word === undefined || word === 'help' || groupOf(word) !== undefined) return argv;
   const { findBook } = await import('../core/canon/canon.js');

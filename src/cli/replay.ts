@@ -11,7 +11,7 @@ import {
 import { join } from 'node:path';
 import { cacheDir, libraryPath, userStorePath } from '../config/paths.js';
 import { configFile } from '../config/settings.js';
-import { isLookupCommand } from './command-groups.js';
+import { commandAt, isLookupCommand } from './command-groups.js';
 import { murmur3x86x128 } from './murmur3.js';
 
 /**
@@ -53,8 +53,7 @@ export function writesAndExits(argv: readonly string[]): boolean {
 
 /** The command the arguments name: the first word that is not a global option or --base-url's value. */
 export function commandOf(argv: readonly string[]): string | undefined {
-  const args = argv.slice(2);
-  return args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--base-url');
+  return argv[commandAt(argv)];
 }
 
 /** The replay entry's file for this run, or undefined when the run is not one replay may answer or keep. */
