@@ -7,6 +7,7 @@ import { FIND_TRANSLATIONS } from '../library/store/schema.js';
 import { rootsHeld } from './derivation.js';
 import { lexicalMatches } from './full-text.js';
 import { best, boost, fuse, fusedOf, inOrder } from './fusion.js';
+import { readQuestion } from './local-reading.js';
 import { contentWords, countWords } from './question.js';
 import { REGISTRY, type Reason, type SignalName } from './registry.js';
 import type { FindInput, ReasonBase, Signal } from './signal.js';
@@ -38,6 +39,9 @@ export interface FoundVerse {
 export interface Found {
   query: string;
   translation: string;
+  /** The question's language (BCP 47 base code), and its name where the library has no translation in it (it was read as English). */
+  language: string;
+  unread?: string;
   results: FoundVerse[];
   /** The resources whose attribution the results make due, in the order it is told. */
   drawnOn: string[];
@@ -60,10 +64,13 @@ interface Run {
  */
 export function findVerses(store: FindStore, question: string, options: FindOptions): Found {
   const usable = options.resources;
-  const resource = usable.find((r) => r.kind === 'bible' && r.id === options.translation);
-  if (!resource) throw new Error(`find: '${options.translation}' is not among the readable translations`);
+  if (!usable.some((r) => r.kind === 'bible' && r.id === options.translation))
+    throw new Error(`find: '${options.translation}' is not among the readable translations`);
   // Bounded work whoever calls: the endpoint caps a question's length, the chat may not.
-  const text = question.slice(0, FIND_QUESTION_MAX);
+  const bibles = usable.filter((r) => r.kind === 'bible').map((r) => r.id);
+  const reading = readQuestion(store, question.slice(0, FIND_QUESTION_MAX), options.translation, bibles);
+  const resource = usable.find((r) => r.id === reading.translation) as ResourceRow;
+  const text = reading.text;
   const lexicons = usable
     .filter((r) => r.kind === 'lexicon')
     .map((r): 'greek' | 'hebrew' => (r.id.endsWith('greek') ? 'greek' : 'hebrew'));
@@ -78,6 +85,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
     wordbook: usable.some((r) => r.id === 'kjv') ? usable.find((r) => r.id === WORDBOOK.id)?.id : undefined,
     lexicons,
+    local: reading.local,
   };
   const runs = running(usable, options.without ?? []);
   const fused = fusedOf(REGISTRY.length);
@@ -113,7 +121,9 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
     results.push({ ref: `${name} ${chapter}:${verse}`, book: name, chapter, v: verse, text, score, reasons });
   }
-  return { query: question, translation: resource.id, results, drawnOn: drawnOn(resource, input, runs, results) };
+  const { language, unread } = reading;
+  const drawn = drawnOn(resource, input, runs, results);
+  return { query: question, translation: resource.id, language, unread, results, drawnOn: drawn };
 }
 
 /** The registry's signals this question runs: not turned off, nor off for want of a work or of a signal they need. */

@@ -4,6 +4,7 @@ import { crossrefs } from './signals/crossrefs.js';
 import { everyday } from './signals/everyday.js';
 import { introduction } from './signals/introduction.js';
 import { lexical } from './signals/lexical.js';
+import { local } from './signals/local.js';
 import { named } from './signals/named.js';
 import { passage } from './signals/passage.js';
 import { phrase } from './signals/phrase.js';
@@ -22,6 +23,7 @@ export const REGISTRY = [
   named,
   lexical,
   phrase,
+  local,
   passage,
   introduction,
   strongs,

@@ -1,6 +1,7 @@
 import type { VerseKey } from '../core/reference/verse-key.js';
 import type { ResourceRow } from '../library/store/library-store.js';
 import type { LexicalMatch } from './full-text.js';
+import type { LocalReading } from './local-reading.js';
 import type { FindStore } from './store.js';
 
 /**
@@ -44,6 +45,8 @@ export interface FindInput {
   wordbook?: string;
   /** Strong's lexicons that may gloss an English word (readable ones only). */
   lexicons: Array<'greek' | 'hebrew'>;
+  /** A question in another language than English, as read in its own translation (local-reading.ts); `question` is then its English reading. */
+  local?: LocalReading;
 }
 
 /** The best verses so far, best first (ties by key). */

@@ -16,6 +16,11 @@ export type FindStore = Pick<
   | 'findRanked'
   | 'findFirst'
   | 'spokenByChrist'
+  // a translation in its own language (not English): its language, its stemmed verses, its words' English
+  | 'translationLanguage'
+  | 'localRanked'
+  | 'localFrequency'
+  | 'localGlosses'
   // the topical works, the stories and the commentaries' headings
   | 'topicWeighed'
   | 'topicSearch'

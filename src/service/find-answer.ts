@@ -29,6 +29,8 @@ export function findResult(found: Found, usable: readonly ResourceRow[]): FindRe
   return {
     query: found.query,
     translation: found.translation,
+    ...(found.language !== 'en' ? { language: found.language } : {}),
+    ...(found.unread ? { unread: found.unread } : {}),
     results: found.results.map((r) => ({
       ref: r.ref,
       book: r.book,

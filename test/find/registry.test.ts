@@ -43,6 +43,7 @@ describe('the registry of signals', () => {
       named: 'Romans 8:28 all things work together for good',
       lexical: 'What does the Bible say about worry and anxiety?',
       phrase: 'I can do all things through Christ',
+      local: 'porque de tal manera amó Dios al mundo',
       passage: 'Who betrayed Jesus?',
       introduction: 'Who was Melchizedek?',
       strongs: 'What does the Bible say about worry and anxiety?',

@@ -18,7 +18,7 @@ import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 import { translationLanguage } from '../translation-language.js';
 import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
-import { checkStudyFields, collectIds, studyViewOf, translationIds } from './study-options.js';
+import { checkStudyFields, collectIds, studyViewOf, translationIds, withLocalNames } from './study-options.js';
 
 /** A promise made on first call and shared by later ones. */
 function once<T>(make: () => Promise<T>): () => Promise<T> {
@@ -55,6 +55,7 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
   const client = await ctx.client();
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
+  await withLocalNames(ctx, view, translations);
   const results: PassageResult[] = [];
   for (const id of translations) results.push(await fetchPassages(client, id, typed, includeFor(view)));
   checkStudyFields(
@@ -116,6 +117,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   const client = await ctx.client();
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
+  await withLocalNames(ctx, view, translations);
   const results: Chapter[] = [];
   for (const id of translations) results.push(await client.chapter(id, book.name, chapter, includeFor(view)));
   checkStudyFields(

@@ -6,7 +6,13 @@ import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
+import { spokenRef } from '../render/spoken-ref.js';
 import { heading } from '../render/verses.js';
+import { translationLanguage } from '../translation-language.js';
+
+/** Said under the heading when the question's language has no translation in the library. */
+const unreadLine = (language: string) =>
+  `(the library has no translation in ${language}: the question was read in English)`;
 
 /** `bible find`: the question's words, the translation to show and how many verses. */
 export interface FindOptions {
@@ -23,13 +29,16 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
   const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit));
+  const language = await translationLanguage(ctx, data.translation);
   await present(ctx, data, () => {
     heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
+    if (data.unread) ctx.out.line(ctx.style.c.dim(unreadLine(data.unread)));
     if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
     for (const r of data.results) {
       ctx.out.line();
       // Wrapped at words on a terminal, the text under the ref's indent and each reason under its own.
-      ctx.out.line(ctx.style.wrap(`${ctx.style.c.bold(r.ref)}  ${r.text}`, 2, 0));
+      const ref = language ? spokenRef(r.ref, language) : r.ref;
+      ctx.out.line(ctx.style.wrap(`${ctx.style.c.bold(ref)}  ${r.text}`, 2, 0));
       for (const why of r.why) ctx.out.line(ctx.style.c.dim(ctx.style.wrap(`· ${why}`, 4, 2)));
     }
   });

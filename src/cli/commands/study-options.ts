@@ -3,6 +3,7 @@ import { NotFoundError } from '../../client/errors.js';
 import type { IncludeValue, StudyFields } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
 import { includeFor, type StudyView } from '../render/study.js';
+import { translationLanguage } from '../translation-language.js';
 import type { TranslationOptions } from './bible.js';
 
 /** Commander's collector for `-t`: `-t kjv,web` and `-t kjv -t web` both ask for both. */
@@ -32,6 +33,7 @@ export async function translationIds(ctx: Context, opts: TranslationOptions): Pr
  * only what was asked for by name.
  */
 export function studyViewOf(ctx: Context, opts: TranslationOptions): StudyView {
+  // bookName: set by localNames, once the translations are known.
   const redSetting = ctx.config.redLetter !== 'off';
   return {
     strongs: !!opts.strongs,
@@ -46,6 +48,7 @@ const FEATURES: Record<IncludeValue, string> = {
   red: 'the words of Christ (include=red)',
   headings: 'headings (include=headings)',
   notes: 'notes (include=notes)',
+  bookName: "book names in the translation's language (include=bookName)",
 };
 
 /**
@@ -55,9 +58,22 @@ const FEATURES: Record<IncludeValue, string> = {
 export function checkStudyFields(ctx: Context, view: StudyView, verses: StudyFields[]): void {
   const missing = missingStudyFields(verses, includeFor(view));
   if (missing.includes('red')) view.red = false;
-  const named = missing.filter((m) => m !== 'red');
+  // Asked for every --json, not by name: a service without it is said to lack it, and the JSON
+  // keeps the canon's English names.
+  if (missing.includes('bookName'))
+    ctx.notice(`the service at ${ctx.settings.baseUrl ?? 'embedded library'} does not offer ${FEATURES.bookName}`);
+  const named = missing.filter((m) => m !== 'red' && m !== 'bookName');
   if (!named.length) return;
   const where = ctx.settings.baseUrl ?? 'embedded library';
   const message = `the service at ${where} does not offer ${named.map((m) => FEATURES[m]).join(', ')}`;
   throw new NotFoundError(404, 'NOT_FOUND', message, { success: false, error: { code: 'NOT_FOUND', message } });
+}
+
+/**
+ * --json with a translation in a language of its own (the RV1909): each verse also carries its
+ * book's name in that language (include=bookName), beside the contract's English `book`.
+ */
+export async function withLocalNames(ctx: Context, view: StudyView, translations: readonly string[]): Promise<void> {
+  if (!ctx.globals.json) return;
+  for (const id of translations) if (await translationLanguage(ctx, id)) view.bookName = true;
 }

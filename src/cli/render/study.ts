@@ -9,6 +9,8 @@ export interface StudyView {
   red: boolean;
   headings: boolean;
   notes: boolean;
+  /** --json: each verse's book named in the translation's language (include=bookName). */
+  bookName?: boolean;
 }
 
 /** The `include` values a view needs from the service. */
@@ -18,6 +20,7 @@ export function includeFor(view: StudyView): IncludeValue[] {
   if (view.red) out.push('red');
   if (view.headings) out.push('headings');
   if (view.notes) out.push('notes');
+  if (view.bookName) out.push('bookName');
   return out;
 }
 

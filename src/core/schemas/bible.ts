@@ -37,7 +37,7 @@ export const VerseNote = z
   .meta({ id: 'VerseNote' });
 export type VerseNote = z.infer<typeof VerseNote>;
 
-/** The optional fields `include=words,red,headings,notes` adds to a verse. */
+/** The optional fields `include=words,red,headings,notes,bookName` adds to a verse. */
 export const StudyFields = {
   words: z.array(VerseWord).optional().meta({ description: "Extension (include=words): the verse's words in order" }),
   red: z
@@ -49,6 +49,10 @@ export const StudyFields = {
     .optional()
     .meta({ description: 'Extension (include=headings): titles before the verse' }),
   notes: z.array(VerseNote).optional().meta({ description: "Extension (include=notes): the translators' notes" }),
+  bookName: z.string().optional().meta({
+    description:
+      "Extension (include=bookName): the book's name in the translation's language (\"Juan\" in the RV1909; the canon's English name in an English translation)",
+  }),
 };
 export type StudyFields = z.infer<z.ZodObject<typeof StudyFields>>;
 

@@ -24,6 +24,14 @@ export const FindResult = z
   .object({
     query: z.string(),
     translation: z.string(),
+    language: z.string().optional().meta({
+      description:
+        'The question’s language (BCP 47), where it is not English: a Spanish question is read as Spanish and answered from a Spanish translation',
+    }),
+    unread: z.string().optional().meta({
+      description:
+        'The question’s language, named, where the library has no translation in it: the question was read in English',
+    }),
     results: z.array(FoundVerse).max(FIND_LIMIT_MAX),
     attribution: z
       .string()

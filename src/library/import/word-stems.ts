@@ -51,7 +51,7 @@ export function buildWordStems(db: Database.Database): void {
       archaicBase(term, (w) => known.has(w)),
     );
   db.exec(`CREATE VIRTUAL TABLE temp.stemmer_vocab USING fts5vocab(temp, 'stemmer', 'instance')`);
-  const insert = db.prepare('INSERT INTO word_stems (term, stem) VALUES (?, ?)');
+  const insert = db.prepare("INSERT INTO word_stems (language, term, stem) VALUES ('en', ?, ?)");
   for (const row of db.prepare('SELECT term, doc FROM temp.stemmer_vocab').all() as Array<{
     term: string;
     doc: number;

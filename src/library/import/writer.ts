@@ -4,6 +4,7 @@ import type { TopicSection } from '../../core/schemas/topics.js';
 import type { StudyNote, StudySpan } from '../markup/osis-study.js';
 import type { ResourceKind, StrongsRow } from '../store/library-store.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
+import { buildLocalWords } from './local-words.js';
 import { buildWordStems } from './word-stems.js';
 
 export type { ResourceKind };
@@ -212,6 +213,7 @@ export class LibraryWriter {
   finish(): void {
     this.db.exec(REBUILD_FTS_SQL);
     buildWordStems(this.db);
+    buildLocalWords(this.db);
     this.db.exec('ANALYZE');
     // Table and index sizes (sqlite_stat1) guide the planner; the value samples (sqlite_stat4,
     // which better-sqlite3's SQLite gathers) make it prepare a statement anew whenever a bound

@@ -4,6 +4,7 @@ import { CrossrefReader } from './crossref-reader.js';
 import { FindIndexReader } from './find-index-reader.js';
 import { LexiconReader } from './lexicon-reader.js';
 import { LibraryFile } from './library-file.js';
+import { LocalWordsReader } from './local-words-reader.js';
 import { SearchReader } from './search-reader.js';
 import { StoryReader } from './story-reader.js';
 import { TopicReader } from './topic-reader.js';
@@ -23,10 +24,12 @@ export type { VerseAnnotations, VerseRow, VerseWords, WordSpan } from './verse-r
 // (store.verses(), store.findRanked()), typed by the compiler with no cast and no signature
 // written twice, where delegating methods would restate some sixty of them.
 /** Read-only queries over the library file, one reader per domain; one instance per process. */
-export class LibraryStore extends FindIndexReader(
-  CrossrefReader(
-    StoryReader(
-      CommentaryReader(TopicReader(LexiconReader(ConcordanceReader(SearchReader(VerseReader(LibraryFile)))))),
+export class LibraryStore extends LocalWordsReader(
+  FindIndexReader(
+    CrossrefReader(
+      StoryReader(
+        CommentaryReader(TopicReader(LexiconReader(ConcordanceReader(SearchReader(VerseReader(LibraryFile)))))),
+      ),
     ),
   ),
 ) {}

@@ -8,7 +8,8 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  * verses             Bible text per translation, book number (1-66), chapter and verse
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
  * verses_words_fts   FTS5 over verse text, unstemmed: whole-word search (`love` is not `loved`)
- * word_stems         each word of verses_words_fts with its stem (archaic -eth/-est forms included), for --stem
+ * word_stems         per language, each word of verses_words_fts with its stem (English: Porter's, archaic
+ *                    -eth/-est forms included; another language: Snowball's), for --stem
  * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
  *                    its Strong's numbers, morphology and whether it is in the words of Christ
  * strongs_occurrences the concordance: one row per (Strong's number, word span)
@@ -33,13 +34,17 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
  *                    a Porter-stemmed column per English translation (FIND_TRANSLATIONS), so one
  *                    BM25 ranking reads both wordings of a verse over a third of verses_fts's rows
+ * find_local_fts     FTS5 for `bible find` in a translation's own language (not English): one row per
+ *                    verse of each such translation, its words as their Snowball stems (key: the verse key)
+ * local_glosses      per language, the English words of a word ('=peces', folded) and of a stem ('pec'),
+ *                    through the Strong's numbers a tagged translation in it and the KJV both carry
  * meta               import facts: time, sources found and skipped, module fingerprints
  */
 /** The English translations `bible find` matches a question's words in (find_fts's columns). */
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
 export const CROSSREF_REACH_MOST = 'crossrefReachMost';
@@ -82,8 +87,8 @@ CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
-CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
-CREATE INDEX word_stems_stem ON word_stems (stem);
+CREATE TABLE word_stems (language TEXT NOT NULL, term TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (language, term)) WITHOUT ROWID;
+CREATE INDEX word_stems_stem ON word_stems (language, stem);
 CREATE TABLE verse_words (
   translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
   idx INTEGER NOT NULL,              -- 0-based order of the span within the verse
@@ -171,6 +176,8 @@ CREATE TABLE stories (
 );
 CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE find_local_fts USING fts5(stems, translation UNINDEXED, key UNINDEXED, tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE local_glosses (language TEXT NOT NULL, form TEXT NOT NULL, word TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (language, form, word)) WITHOUT ROWID;
 `;
 
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */

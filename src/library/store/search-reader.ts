@@ -1,7 +1,9 @@
+import { languageOfCatalogName } from '../../core/canon/book-names.js';
 import { verseKey, verseKeySql } from '../../core/reference/verse-key.js';
 import { matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
+import { stemmerOf } from '../../core/text/stemmers.js';
 import { ftsQuery } from './fts.js';
 import type { LibraryBase } from './library-file.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
@@ -46,7 +48,8 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
      * with the words that matched.
      */
     searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
-      const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
+      const language = options.stem ? this.translationLanguage(translation) : undefined;
+      const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w, language)) : typed;
       const ranked = options.order === 'relevance';
       const compiled = compileSearch(
         query,
@@ -122,12 +125,30 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       return range;
     }
 
-    /** The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the word itself. */
-    stemForms(word: string): string[] {
-      const forms = this.stmt(
-        'SELECT term FROM word_stems WHERE stem = (SELECT stem FROM word_stems WHERE term = ?) ORDER BY term',
-      ).all(word) as Array<{ term: string }>;
+    /**
+     * The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the
+     * word itself. In a language with a Snowball stemmer (the RV1909's Spanish), the word is
+     * stemmed itself, so a form the text lacks finds those it has ("perdonaré": perdonad, perdonó, …).
+     */
+    stemForms(word: string, language?: string): string[] {
+      const stem = stemmerOf(language);
+      const forms = (
+        stem
+          ? this.stmt('SELECT term FROM word_stems WHERE language = ? AND stem = ? ORDER BY term').all(
+              language,
+              stem(word),
+            )
+          : this.stmt(
+              "SELECT term FROM word_stems WHERE language = 'en' AND stem = (SELECT stem FROM word_stems WHERE language = 'en' AND term = ?) ORDER BY term",
+            ).all(word)
+      ) as Array<{ term: string }>;
       return forms.length ? forms.map((f) => f.term) : [word];
+    }
+
+    /** A translation's language where it has book names and words of its own ("es" for the RV1909), from its catalog name; undefined for English. */
+    translationLanguage(translation: string): string | undefined {
+      const row = this.resources().find((r) => r.kind === 'bible' && r.id === translation);
+      return row ? languageOfCatalogName(row.name) : undefined;
     }
 
     /** Per verse id, the spans tagged with the query's Strong's numbers (the English words that render them). */

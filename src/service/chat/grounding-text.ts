@@ -1,9 +1,12 @@
+import { languageInstruction } from './personas.js';
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
 
 /** The grounding as context for a language model. */
 export function groundingText(g: Grounding): string {
   const parts: string[] = [];
+  const language = languageInstruction(g.language, g.unread);
+  if (language) parts.push(language);
   if (g.verses.length)
     parts.push(
       `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}${v.theme ? ` [${v.theme}]` : ''}`).join('\n')}`,

@@ -1,4 +1,4 @@
-import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
+import { offlineVoice, unreadLanguageLine } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
@@ -34,11 +34,15 @@ function byTheme(g: Grounding): Array<[string, Grounding['verses']]> {
 export class OfflineProvider implements ChatProvider {
   async reply(req: ProviderRequest): Promise<ProviderReply> {
     const g = req.grounding;
-    const voice = OFFLINE_VOICE[req.persona];
+    // In the question's language where the library has a translation in it; else English, saying so.
+    const voice = offlineVoice(req.persona, g.language);
+    const unread = unreadLanguageLine(g.unread);
+    const first = unread ? [unread, ''] : [];
     if (!g.verses.length && !g.strongs.length) {
-      req.onText?.(`${voice.noMatch}\n\n${OFFLINE_NOTE}`);
+      const text = [...first, voice.noMatch, '', voice.note].join('\n');
+      req.onText?.(text);
       return {
-        text: `${voice.noMatch}\n\n${OFFLINE_NOTE}`,
+        text,
         model: OFFLINE_MODEL,
         used: {
           ...g,
@@ -54,11 +58,15 @@ export class OfflineProvider implements ChatProvider {
     }
     const simple = req.persona === 'simple_helper';
     const version = g.translation.toUpperCase();
-    const lines: string[] = [req.persona === 'biblical_scholar' ? scholarOpening(voice.opening, g) : voice.opening, ''];
+    const lines: string[] = [
+      ...first,
+      req.persona === 'biblical_scholar' ? scholarOpening(voice.opening, g) : voice.opening,
+      '',
+    ];
     const groups = byTheme(g);
     for (const [theme, verses] of groups) {
       // A lone untitled group needs no heading; the simple helper is spared them.
-      if (!simple && (theme || groups.length > 1)) lines.push(`**${theme || 'Other passages'}**`, '');
+      if (!simple && (theme || groups.length > 1)) lines.push(`**${theme || voice.other}**`, '');
       for (const v of verses) lines.push(`> ${v.text} (${v.ref}, ${version})`, '');
     }
     if (g.strongs.length) {
@@ -79,7 +87,7 @@ export class OfflineProvider implements ChatProvider {
           : `${voice.story}: **${story.title}** (${story.passages.join('; ')}). ${story.summary}`,
         '',
       );
-    lines.push(OFFLINE_NOTE);
+    lines.push(voice.note);
     const text = lines.join('\n').trim();
     // Quotations are ready at once: streamed as one piece.
     req.onText?.(text);

@@ -24,6 +24,9 @@ export interface GroundVerse {
 
 export interface Grounding {
   translation: string;
+  /** The question's language, and its name where the library has no translation in it (find's reading). */
+  language?: string;
+  unread?: string;
   verses: GroundVerse[];
   topics: Array<{ headword: string; refs: string[]; see: string[] }>;
   stories: Array<Pick<StoryFields, 'slug' | 'title' | 'summary'> & { passages: string[] }>;
@@ -99,6 +102,8 @@ export function retrieve(
   };
   const grounding: Grounding = {
     translation: found.translation,
+    language: found.language,
+    unread: found.unread,
     verses: [],
     topics: [],
     stories: [],

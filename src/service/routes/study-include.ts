@@ -1,22 +1,26 @@
+import { localBookName } from '../../core/canon/book-names.js';
+import { BOOKS, type Book } from '../../core/canon/canon.js';
 import { INCLUDE_VALUES, type IncludeValue } from '../../core/limits.js';
 import type { StudyFields } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
 import { type ParamRead, param } from './params.js';
 
-/** `include=words,red,headings,notes`: the fields asked for, or the value that is none of them. */
+/** `include=words,red,headings,notes,bookName`: the fields asked for, or the value that is none of them. */
 function readInclude(given: string | undefined): ParamRead<Set<IncludeValue>> {
   const values = (given ?? '')
     .split(',')
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean);
-  const bad = values.find((x) => !(INCLUDE_VALUES as readonly string[]).includes(x));
+  // Any case: "bookname" is bookName.
+  const known = (x: string) => INCLUDE_VALUES.find((v) => v.toLowerCase() === x);
+  const bad = values.find((x) => !known(x));
   if (bad !== undefined)
     return { issue: `query parameter 'include': ${quoted(bad)} is not one of ${INCLUDE_VALUES.join(', ')}` };
-  return { value: new Set(values as IncludeValue[]) };
+  return { value: new Set(values.map((x) => known(x) as IncludeValue)) };
 }
 
-/** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
+/** `include=words,red,headings,notes,bookName`: an extension adding optional fields to each verse. */
 export const IncludeQuery = param(readInclude, (z) =>
   z
     .string()
@@ -30,7 +34,7 @@ export const IncludeQuery = param(readInclude, (z) =>
     })
     .meta({
       type: 'string',
-      description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
+      description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes, its book's name in the translation's language. Absent: the verse as the contract gives it.`,
       example: 'words,red',
       // The operation is the contract's own, so it is not tagged `extensions`; the parameter says it is one.
       'x-extension': true,
@@ -79,6 +83,7 @@ export function studyFields(
       ? store.verseAnnotations(...range).map((a) => [`${a.chapter}:${a.verse}`, a])
       : [],
   );
+  const language = include.has('bookName') ? store.translationLanguage(translation) : undefined;
   for (const v of verses) {
     const key = `${v.chapter}:${v.verse}`;
     const fields: StudyFields = {};
@@ -93,6 +98,7 @@ export function studyFields(
     if (include.has('red')) fields.red = redRanges(v.text, spans);
     if (include.has('headings')) fields.headings = annotations.get(key)?.headings ?? [];
     if (include.has('notes')) fields.notes = annotations.get(key)?.notes ?? [];
+    if (include.has('bookName')) fields.bookName = localBookName(BOOKS[v.book - 1] as Book, language);
     out.set(key, fields);
   }
   return out;

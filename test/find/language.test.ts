@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { languageName, questionLanguage, withoutFunctionWords } from '../../src/find/language.js';
+
+describe('the language of a question', () => {
+  it('reads Spanish by its function words and its marks, with or without accents', () => {
+    expect(questionLanguage('¿Qué dice la Biblia sobre la ansiedad?')).toBe('es');
+    expect(questionLanguage('biblia sobre el miedo')).toBe('es');
+    expect(questionLanguage('amar al projimo')).toBe('es');
+    expect(questionLanguage('cuando Jesús resucitó a Lázaro')).toBe('es');
+  });
+
+  it('gives English the benefit of every doubt', () => {
+    for (const q of [
+      'What does the Bible say about worry?',
+      'Who was Enoch?',
+      'David and Bathsheba',
+      'bad company corrupts good character',
+      'best pizza near me',
+      'Romans 8:28',
+    ])
+      expect([q, questionLanguage(q)]).toEqual([q, 'en']);
+  });
+
+  it('a question with no function word is in the translation’s language', () => {
+    expect(questionLanguage('Salmo 23', 'es')).toBe('es');
+    expect(questionLanguage('Salmo 23')).toBe('en');
+    // An English question with a Spanish translation stays English.
+    expect(questionLanguage('love is patient', 'es')).toBe('en');
+  });
+
+  it('names other languages, and drops their function words', () => {
+    expect(questionLanguage('Que dit la Bible sur l’anxiété ?')).toBe('fr');
+    expect(questionLanguage('Was sagt die Bibel über Angst?')).toBe('de');
+    expect(languageName('fr')).toBe('French');
+    expect(languageName('und')).toBe("the question's language");
+    expect(withoutFunctionWords('Que dit la Bible sur l’anxiété ?', 'fr')).toBe('dit Bible anxiété');
+  });
+});
