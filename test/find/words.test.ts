@@ -1,15 +1,22 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formsOf } from '../../src/find/irregular.js';
+import { localWordLists } from '../../src/find/local-words.js';
 import { contentWords, isFunctionWord, phraseTokens } from '../../src/find/question.js';
 import { irregularFamilies, type WordListName, wordList } from '../../src/find/words.js';
 
 const LISTS: WordListName[] = ['frame', 'light', 'function'];
 
 describe('the word lists of data/find-words', () => {
-  it('are the four files there, and each loads', () => {
+  it('are the four files there, and each loads; the Spanish lists in es/', () => {
     const files = readdirSync(new URL('../../data/find-words/', import.meta.url)).sort();
-    expect(files).toEqual(['frame.json', 'function.json', 'irregular.json', 'light.json']);
+    expect(files).toEqual(['es', 'frame.json', 'function.json', 'irregular.json', 'light.json']);
+    const es = localWordLists('es');
+    expect([es.function.has('la'), es.frame.has('biblia'), es.everyday.get('ansiedad')]).toEqual([
+      true,
+      true,
+      'anxiety',
+    ]);
     for (const name of LISTS) expect([name, wordList(name).size > 10]).toEqual([name, true]);
     expect(irregularFamilies().length).toBeGreaterThan(50);
   });
@@ -24,5 +31,14 @@ describe('the word lists of data/find-words', () => {
     expect(formsOf('built')).toEqual(['built', 'build', 'builded']);
     expect(formsOf('children')).toEqual(['children', 'child']);
     expect(formsOf('bear')).toEqual(['bear']);
+  });
+
+  it('the Spanish everyday words each name a word of an Everyday Topics subject', () => {
+    const subjects = JSON.parse(
+      readFileSync(new URL('../../data/everyday-topics/subjects.json', import.meta.url), 'utf8'),
+    );
+    const named = new Set(subjects.flatMap((s: { words: string[] }) => s.words));
+    const unknown = [...localWordLists('es').everyday].filter(([, english]) => !named.has(english));
+    expect(unknown).toEqual([]);
   });
 });
