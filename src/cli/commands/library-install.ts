@@ -78,10 +78,21 @@ export async function runLibraryAvailable(opts: AvailableOptions, ctx: Context):
     });
   await present(ctx, { repository: opts.from, modules }, () => {
     const out = ctx.out;
+    const row = (
+      mark: string,
+      name: string,
+      kind: string,
+      lang: string,
+      version: string,
+      bytes: string,
+      what: string,
+    ) =>
+      `${mark} ${name.padEnd(18)} ${kind.padEnd(22)} ${lang.padEnd(6)} ${version.padEnd(8)} ${bytes.padStart(8)}  ${what}`;
+    out.line(row(' ', 'module', 'kind/driver', 'lang', 'version', 'size', 'description'));
     for (const m of modules) {
-      const mark = m.installed ? '*' : ' ';
+      const what = `${m.description}${m.encrypted ? ' (encrypted)' : ''}`;
       out.line(
-        `${mark} ${m.name.padEnd(18)} ${`${m.kind}/${m.driver}`.padEnd(22)} ${m.language.padEnd(6)} ${m.version.padEnd(8)} ${size(m.installSize).padStart(8)}  ${m.description}${m.encrypted ? ' (encrypted)' : ''}`,
+        row(m.installed ? '*' : ' ', m.name, `${m.kind}/${m.driver}`, m.language, m.version, size(m.installSize), what),
       );
     }
     const shown =

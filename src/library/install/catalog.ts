@@ -1,7 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { confValue, decodeConf, type ModuleConf, parseConf } from '../sword/conf.js';
-import { MAX_CATALOG_BYTES, MAX_CATALOG_ENTRIES, MAX_CATALOG_UNPACKED_BYTES, MAX_CONF_BYTES } from './bounds.js';
+import {
+  MAX_CATALOG_BYTES,
+  MAX_CATALOG_ENTRIES,
+  MAX_CATALOG_UNPACKED_BYTES,
+  MAX_CONF_BYTES,
+  megabytes,
+} from './bounds.js';
 import { readWhole } from './download.js';
 import { familyOf, type ModuleFamily } from './families.js';
 import { InstallError } from './install-error.js';
@@ -58,7 +64,7 @@ export async function readCatalog(repo: Repository): Promise<RemoteModule[]> {
     const tooBig = err instanceof RangeError;
     throw new InstallError(
       tooBig
-        ? `the catalog at ${where} unpacks to more than ${MAX_CATALOG_UNPACKED_BYTES / (1024 * 1024)} MB: refused`
+        ? `the catalog at ${where} unpacks to more than ${megabytes(MAX_CATALOG_UNPACKED_BYTES)}: refused`
         : `the catalog at ${where} is not a gzip file (${(err as Error).message})`,
       'refused',
     );
@@ -90,7 +96,8 @@ function confsOf(tarBytes: Buffer, where: string): Promise<string[]> {
       onReadEntry: (entry: ReadEntry) => {
         if (++entries > MAX_CATALOG_ENTRIES) return fail(`holds more than ${MAX_CATALOG_ENTRIES} entries`);
         if (entry.type !== 'File' || !CONF_ENTRY.test(entry.path)) return entry.resume();
-        if ((entry.size ?? 0) > MAX_CONF_BYTES) return fail(`holds ${entry.path}, larger than ${MAX_CONF_BYTES} bytes`);
+        if ((entry.size ?? 0) > MAX_CONF_BYTES)
+          return fail(`holds ${entry.path}, larger than ${megabytes(MAX_CONF_BYTES)}`);
         const chunks: Buffer[] = [];
         entry.on('data', (c: Buffer) => chunks.push(c));
         entry.on('end', () => texts.push(decodeConf(Buffer.concat(chunks))));

@@ -1,11 +1,9 @@
 import { once } from 'node:events';
 import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { DOWNLOAD_IDLE_TIMEOUT_MS } from './bounds.js';
+import { DOWNLOAD_IDLE_TIMEOUT_MS, megabytes } from './bounds.js';
 import { InstallError } from './install-error.js';
 import { type Location, locate } from './repository.js';
-
-const megabytes = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
 function tooLarge(what: string, where: string, bound: number): InstallError {
   return new InstallError(`${what} at ${where} is larger than ${megabytes(bound)}: refused`, 'refused');

@@ -12,6 +12,7 @@ import {
   MAX_ENTRY_NAME_CHARS,
   MAX_PACKAGE_ENTRIES,
   MAX_UNPACKED_BYTES,
+  megabytes,
 } from './bounds.js';
 import { InstallError } from './install-error.js';
 import { moduleDirectory } from './installed.js';
@@ -68,9 +69,9 @@ export async function unpackPackage(
           throw refuse(`holds a symbolic link, ${name}`);
         if (entry.isEncrypted()) throw refuse(`holds an encrypted entry, ${name}`);
         if (entry.uncompressedSize > MAX_ENTRY_BYTES)
-          throw refuse(`holds ${name}, declared larger than ${MAX_ENTRY_BYTES} bytes`);
+          throw refuse(`holds ${name}, declared larger than ${megabytes(MAX_ENTRY_BYTES)}`);
         declared += entry.uncompressedSize;
-        if (declared > MAX_UNPACKED_BYTES) throw refuse(`unpacks to more than ${MAX_UNPACKED_BYTES} bytes`);
+        if (declared > MAX_UNPACKED_BYTES) throw refuse(`unpacks to more than ${megabytes(MAX_UNPACKED_BYTES)}`);
         entries.push(entry);
       }
     } catch (err) {
@@ -81,7 +82,8 @@ export async function unpackPackage(
     const confs = entries.filter((e) => CONF_ENTRY.test(e.fileName));
     if (confs.length !== 1) throw refuse(`holds ${confs.length} confs under mods.d/, not one`);
     const confEntry = confs[0] as yauzl.Entry;
-    if (confEntry.uncompressedSize > MAX_CONF_BYTES) throw refuse(`holds a conf larger than ${MAX_CONF_BYTES} bytes`);
+    if (confEntry.uncompressedSize > MAX_CONF_BYTES)
+      throw refuse(`holds a conf larger than ${megabytes(MAX_CONF_BYTES)}`);
     const confBytes = await readEntry(zip, confEntry, refuse);
     const conf = parseConf(decodeConf(confBytes)).find((c) => c.name !== 'Globals');
     if (!conf) throw refuse(`holds a conf with no module section`);
@@ -137,7 +139,7 @@ async function writeEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, target: string
     transform(chunk: Buffer, _enc, done) {
       written += chunk.length;
       done(
-        written > MAX_ENTRY_BYTES ? refuse(`holds ${entry.fileName}, larger than ${MAX_ENTRY_BYTES} bytes`) : null,
+        written > MAX_ENTRY_BYTES ? refuse(`holds ${entry.fileName}, larger than ${megabytes(MAX_ENTRY_BYTES)}`) : null,
         chunk,
       );
     },

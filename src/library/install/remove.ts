@@ -37,7 +37,9 @@ export function removeModule(env: NodeJS.ProcessEnv, name: string): RemoveResult
       'refused',
     );
   const dir = moduleDirectory(mod.conf);
-  const sharing = installedModules(env).filter((m) => m !== mod && m.root === mod.root && safeDirectory(m) === dir);
+  const sharing = installedModules(env).filter(
+    (m) => m.name !== mod.name && m.root === mod.root && safeDirectory(m) === dir,
+  );
   if (sharing.length)
     throw new InstallError(
       `${mod.name}'s directory ${dir} also holds ${sharing.map((m) => m.name).join(', ')}: remove it by hand`,
