@@ -31,5 +31,6 @@ export const DOWNLOAD_IDLE_TIMEOUT_MS = 30_000;
 /** The longest CipherKey `bible library unlock` writes (CrossWire's keys are 16-odd characters). */
 export const MAX_CIPHER_KEY_CHARS = 256;
 
-/** A bound as a refusal names it: "1024 MB". */
-export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+/** A bound as a refusal names it: "1024 MB" (a bound under a megabyte in bytes). */
+export const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round(bytes / (1024 * 1024))} MB`;
