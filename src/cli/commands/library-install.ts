@@ -148,6 +148,9 @@ export async function runLibraryRemove(name: string, opts: RemoveOptions, ctx: C
   await present(ctx, { ...result, libraryUpdated }, () => {});
 }
 
+/** What `unlock <module> -` reads of stdin at most: a key and a newline, with room to spare. */
+const KEY_STDIN_MAX_BYTES = 4096;
+
 export async function runLibraryUnlock(
   name: string,
   key: string,
@@ -156,7 +159,7 @@ export async function runLibraryUnlock(
 ): Promise<void> {
   const { unlockModule } = await import('../../library/install/unlock.js');
   // `-`: the key from stdin, so that it stays out of the shell's history and the process list.
-  const given = key === '-' ? (await readAll(ctx.io.stdin, 4096)).trim() : key;
+  const given = key === '-' ? (await readAll(ctx.io.stdin, KEY_STDIN_MAX_BYTES)).trim() : key;
   const result = await reported(() => unlockModule(ctx.env, name, given));
   ctx.notice(`wrote the key of ${result.module} into ${result.confFile} (mode 0600)`);
   const libraryUpdated = await refreshLibrary(ctx, opts.import);

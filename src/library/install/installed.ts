@@ -9,8 +9,9 @@ import { InstallError } from './install-error.js';
  * The files a module owns under its library root, relative to it: the DataPath directory for
  * texts and commentaries; for dictionaries and general books, whose DataPath ends with a base
  * name (`modules/lexdict/zld/nave/nave`), the directory that holds it, as libsword's
- * AbsoluteDataPath does. Refused unless it lies inside `modules/`, two levels down at least, so
- * that no conf can make an install write, or a removal delete, anything else.
+ * AbsoluteDataPath does. Refused unless it is a module's own folder,
+ * `modules/<kind>/<driver>/<name>` or deeper, so that no conf can make an install write, or a
+ * removal delete, anything else (`modules/lexdict/rawld/`, which old modules share, included).
  */
 export function moduleDirectory(conf: ModuleConf): string {
   const dataPath = confValue(conf, 'DataPath');
@@ -22,7 +23,7 @@ export function moduleDirectory(conf: ModuleConf): string {
   const family = familyOf(confValue(conf, 'ModDrv') ?? '');
   const dir = family === 'dictionary' || family === 'book' ? posix.dirname(clean) : clean;
   const parts = dir.split('/');
-  if (posix.isAbsolute(clean) || parts.includes('..') || parts[0] !== 'modules' || parts.length < 3)
+  if (posix.isAbsolute(clean) || parts.includes('..') || parts[0] !== 'modules' || parts.length < 4)
     throw new InstallError(
       `the conf of ${conf.name} has DataPath ${dataPath}, outside a module's own directory under modules/`,
       'refused',
