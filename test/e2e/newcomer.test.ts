@@ -214,6 +214,29 @@ describe("the newcomer's path", () => {
       expect([nowhere.code, nowhere.stderr]).toEqual([4, "bible: nave has no topic 'anxiety-and-worry' [NOT_FOUND]\n"]);
     });
 
+    it('stories: every one reachable, by --offset and --limit all', async () => {
+      const all = JSON.parse((await runCli(['stories', '--limit', 'all', '--json'])).stdout);
+      expect(all.total).toBeGreaterThan(100);
+      expect(all.stories).toHaveLength(all.total);
+      expect(new Set(all.stories.map((s: { slug: string }) => s.slug)).size).toBe(all.total);
+      const at = all.total - 2;
+      const tail = JSON.parse((await runCli(['stories', '--offset', String(at), '--json'])).stdout);
+      expect([tail.offset, tail.total, tail.stories]).toEqual([at, all.total, all.stories.slice(at)]);
+      // A page says where the rest is (piped: the rows without their header).
+      const first = await runCli(['stories', '--limit', '2', '--offset', '1']);
+      const [a, b] = all.stories.slice(1, 3);
+      expect(first.stdout).toMatch(
+        new RegExp(
+          `^${a.slug}\\t.*\\n${b.slug}\\t.*\\n2-3 of ${all.total}; --offset 3 shows the next, --limit all every one\\n`,
+        ),
+      );
+      const past = await runCli(['stories', '--offset', '100000']);
+      expect([past.code, past.stdout.split('\n')[0]]).toEqual([
+        0,
+        `No stories past ${all.total}: --offset 100000 skips them all.`,
+      ]);
+    });
+
     it('stories: --search as --q, a theme in any case', async () => {
       const q = await runCli(['stories', '--q', 'prodigal', '--json']);
       expect((await runCli(['stories', '--search', 'prodigal', '--json'])).stdout).toBe(q.stdout);
