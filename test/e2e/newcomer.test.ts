@@ -114,6 +114,28 @@ describe("the newcomer's path", () => {
       const junk = await runCli(['passage', 'John 3:16 foo']);
       expect(junk.code).toBe(2);
     });
+
+    it('say the same thing in the same words, quoted or typed apart, in passage and chapter', async () => {
+      for (const [args, code, message] of [
+        [['passage', 'Foo 3'], 4, "unknown book 'Foo'"],
+        [['chapter', 'Foo', '3'], 4, "unknown book 'Foo'"],
+        [['chapter', 'Lev', '30'], 4, 'Leviticus has 27 chapters'],
+        [['passage', 'Lev 30:1'], 4, 'Leviticus has 27 chapters'],
+        [
+          ['chapter', 'John', '3:a'],
+          2,
+          "cannot read 'John 3:a': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c",
+        ],
+        [
+          ['passage', 'John 3:a'],
+          2,
+          "cannot read 'John 3:a': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c",
+        ],
+      ] as const) {
+        const r = await runCli([...args]);
+        expect([r.code, r.stderr], args.join(' ')).toEqual([code, `bible: ${message}\n`]);
+      }
+    });
   });
 
   describe('wrong ids and saved settings', () => {
