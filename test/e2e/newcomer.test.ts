@@ -139,6 +139,17 @@ describe("the newcomer's path", () => {
   });
 
   describe('wrong ids and saved settings', () => {
+    itWithSword('a commentary named before the reference is read as -c', async () => {
+      const named = await runCli(['commentary', 'scofield', 'John', '3:16']);
+      expect(named.code).toBe(0);
+      expect(named.stdout).toBe((await runCli(['commentary', 'John 3:16', '-c', 'scofield'])).stdout);
+      const both = await runCli(['commentary', 'scofield', 'John 3:16', '-c', 'mhcc']);
+      expect([both.code, both.stderr]).toEqual([
+        2,
+        'bible: the reference names scofield but -c asks for mhcc: give one of them\n',
+      ]);
+    });
+
     itWithSword('a wrong id gets the list and the nearest, by name or language', async () => {
       const spanish = await runCli(['passage', 'John 3:16', '-t', 'spanish']);
       expect([spanish.code, spanish.stderr]).toEqual([
