@@ -55,6 +55,7 @@ function answered(reason: Reason, words: readonly string[]): string[] {
     case 'passage':
       return reason.words.filter((w) => words.includes(w));
     case 'phrase':
+    case 'quote':
       return [];
     case 'strongs':
       return reason.entries
@@ -99,7 +100,10 @@ export function confidenceOf(reasons: readonly Reason[], words: readonly string[
 
 /** The question names the verse, or quotes it whole in a row: no other evidence is needed. */
 const chosen = (reasons: readonly Reason[]) =>
-  reasons.some((r) => r.signal === 'named' || (r.signal === 'phrase' && r.run === r.of && r.of >= MIN_QUOTED));
+  reasons.some(
+    (r) =>
+      r.signal === 'named' || ((r.signal === 'phrase' || r.signal === 'quote') && r.run === r.of && r.of >= MIN_QUOTED),
+  );
 
 function bandOf(reasons: readonly Reason[], covers: Confidence['covers'], of: number): Band {
   if (chosen(reasons)) return 'strong';

@@ -46,7 +46,11 @@ export const phrase: Signal<PhraseReason> = {
   tell: (r) => `phrase (${r.translation.toUpperCase()}): ${r.pairs} of ${r.of} word pairs in order`,
 };
 
-function phraseVotes(question: string, matches: readonly LexicalMatch[]): Array<Vote<PhraseReason>> {
+/** The phrase votes of verses given by their words in each translation (the lexical matches, or others: quote.ts). */
+export function phraseVotes(
+  question: string,
+  matches: ReadonlyArray<Pick<LexicalMatch, 'key' | 'tokens'>>,
+): Array<Vote<PhraseReason>> {
   const wordings = statementOrders(question).map((w) => w.map(inflectionless));
   if (!wordings.some((w) => w.length > 1)) return [];
   // The question's forms as numbers, a verse word's form looked up by the word itself
@@ -59,7 +63,7 @@ function phraseVotes(question: string, matches: readonly LexicalMatch[]): Array<
   let verse = new Int32Array(64);
   // Index loops: a cold for-of makes an object a step, and these are thousands.
   for (let mi = 0; mi < matches.length; mi++) {
-    const m = matches[mi] as LexicalMatch;
+    const m = matches[mi] as Pick<LexicalMatch, 'key' | 'tokens'>;
     for (const translation in m.tokens) {
       const words = m.tokens[translation] as string[];
       if (verse.length < words.length) verse = new Int32Array(words.length * 2);
