@@ -120,6 +120,15 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect(validate(path, 200, a.body)).toEqual([]);
     const data = a.body.data as { results: Array<{ ref: string }> };
     expect(data.results).toHaveLength(3);
+    // Nothing clears the bar: no verse, the note, valid against the document; all=true the weak ones.
+    const off = '/v1/data/bible/kjv/find?q=how%20do%20I%20reset%20my%20router';
+    const none = await get(server.url, off, { 'X-API-Key': full });
+    expect(validate(off, 200, none.body)).toEqual([]);
+    expect(none.body.data).toMatchObject({ results: [], all: false, note: expect.stringContaining('"router"') });
+    const weak = await get(server.url, `${off}&all=true&limit=2`, { 'X-API-Key': full });
+    expect(validate(`${off}&all=true&limit=2`, 200, weak.body)).toEqual([]);
+    const weakData = weak.body.data as { all: boolean; results: Array<{ confidence: { band: string } }> };
+    expect([weakData.all, weakData.results.map((r) => r.confidence.band)]).toEqual([true, ['weak', 'weak']]);
   });
 
   it('refuses bad input with the envelope, never a 5xx', async () => {
@@ -129,6 +138,8 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
       ['/v1/data/bible/kjv/find?q=love&limit=0', 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/kjv/find?q=love&limit=51', 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/kjv/find?q=love&limit=abc', 400, 'INVALID_REQUEST'],
+      ['/v1/data/bible/kjv/find?q=love&all=yes', 400, 'INVALID_REQUEST'],
+      ['/v1/data/bible/kjv/find?q=love&all=true', 200, ''],
       [`/v1/data/bible/kjv/find?q=${'a'.repeat(501)}`, 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/xyz/find?q=love', 404, 'NOT_FOUND'],
       ['/v1/data/bible/kjv/find?q=%22%27*%20OR%20NEAR(%29%5E', 200, ''],
