@@ -5,6 +5,7 @@ import { ApiError } from '../../src/service/errors.js';
 import { findAnswer } from '../../src/service/find-answer.js';
 import { runCli } from '../support/cli.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { FaultProxy } from '../support/fault-proxy.js';
 import { responseValidator } from '../support/openapi.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
@@ -170,7 +171,7 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect(JSON.parse(remote.stdout)).toEqual(JSON.parse(embedded.stdout));
     const data = JSON.parse(embedded.stdout);
     expect(data.results[0].ref).toBe('Philippians 4:13');
-    expect(Object.keys(data.results[0])).toEqual(['ref', 'book', 'chapter', 'v', 'text', 'score', 'why']);
+    expect(Object.keys(data.results[0])).toEqual(['ref', 'book', 'chapter', 'v', 'text', 'score', 'why', 'confidence']);
   });
 
   it('a service without the extension is named plainly', async () => {
@@ -179,6 +180,26 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
       env: { BIBLE_BASE_URL: `${server.url}/old`, BIBLE_API_KEY: full },
     });
     expect([r.code, r.stderr]).toEqual([1, `bible: the service at ${server.url}/old does not offer find\n`]);
+  });
+
+  itWithSword("a service whose find predates 'all' is named plainly, its matches shown as it answered", async () => {
+    const proxy = await new FaultProxy(server.url).start();
+    try {
+      proxy.playFindBeforeAll();
+      const r = await runCli(
+        ['find', 'how', 'do', 'I', 'reset', 'my', 'router', '-t', 'kjv', '--all', '--limit', '1'],
+        {
+          env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
+        },
+      );
+      expect([r.code, r.stderr]).toEqual([
+        0,
+        `bible: the service at ${proxy.url} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them\n`,
+      ]);
+      expect(r.stdout).toContain('Micah 1:13');
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('bible find prints verses with their reasons and the attribution, and refuses bad usage', async () => {

@@ -18,6 +18,8 @@ export class FaultProxy {
   private drops = 0;
   /** Paths of the operations tagged `extensions`, as patterns, while playing an older service. */
   private extensions: RegExp[] = [];
+  /** Playing a service whose find predates its `all` parameter and confidence fields. */
+  private findBeforeAll = false;
   seen = 0;
   url = '';
 
@@ -48,7 +50,11 @@ export class FaultProxy {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers, body });
+      const oldFind = this.findBeforeAll && path.endsWith('/find');
+      // Such a service shows every match (it has no bar) and knows no `all`: asked for all, its
+      // fields taken out of the answer below.
+      const url = oldFind ? `${(req.url ?? '/').replace(/([?&])all=[^&]*&?/, '$1')}&all=true` : (req.url ?? '/');
+      const upstream = await fetch(this.target + url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
         await upstream.arrayBuffer();
@@ -60,7 +66,9 @@ export class FaultProxy {
         if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding') out[k] = v;
       });
       res.writeHead(upstream.status, out);
-      const answer = Buffer.from(await upstream.arrayBuffer());
+      const answer = oldFind
+        ? Buffer.from(JSON.stringify(withoutFindAll(await upstream.json())))
+        : Buffer.from(await upstream.arrayBuffer());
       res.end(path === '/openapi.json' && this.extensions.length ? JSON.stringify(contractOnly(answer)) : answer);
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
@@ -90,6 +98,11 @@ export class FaultProxy {
       .map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`));
   }
 
+  /** From now on, a service whose find predates `all`: it ignores the parameter and answers without note, all or confidence. */
+  playFindBeforeAll(): void {
+    this.findBeforeAll = true;
+  }
+
   hold(ms: number): void {
     this.holdMs = ms;
   }
@@ -98,6 +111,15 @@ export class FaultProxy {
     this.server?.closeAllConnections();
     await new Promise<void>((r) => this.server?.close(() => r()) ?? r());
   }
+}
+
+/** A find answer as a service from before `all` gives it: no note, all or confidence. */
+function withoutFindAll(envelope: { data?: Record<string, unknown> }): unknown {
+  const data = envelope.data;
+  if (!data) return envelope;
+  const { note: _note, all: _all, results, ...rest } = data;
+  const old = (results as Array<Record<string, unknown>>).map(({ confidence: _c, ...r }) => r);
+  return { ...envelope, data: { ...rest, results: old } };
 }
 
 interface OpenApi {
