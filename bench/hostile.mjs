@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { cpus, homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
@@ -268,7 +268,34 @@ const slow = [
   [
     'search: 32 two-letter prefixes OR-ed by relevance, six at once',
     async () =>
-      tally(await pool(6, 6, (i) => send(search(rotated(PREFIXES, i).map((p) => `${p}*`).join(' OR '))))),
+      tally(
+        await pool(6, 6, (i) =>
+          send(
+            search(
+              rotated(PREFIXES, i)
+                .map((p) => `${p}*`)
+                .join(' OR '),
+            ),
+          ),
+        ),
+      ),
+  ],
+  [
+    'search: every page of "the" by relevance, 1000 at a time (the CLI\'s --rank --limit all)',
+    async () => {
+      const pages = [];
+      let total = Number.POSITIVE_INFINITY;
+      for (let offset = 0; offset < total; offset += 1000) {
+        const started = performance.now();
+        const res = await fetch(`${url}/v1/data/bible/kjv/search?q=the&order=relevance&limit=1000&offset=${offset}`, {
+          headers: { 'X-API-Key': key },
+        });
+        total = (await res.json()).data.total;
+        pages.push({ status: res.status, ms: performance.now() - started });
+      }
+      const ms = pages.map((p) => p.ms);
+      return `${tally(pages)}; first page ${ms[0].toFixed(0)} ms, the others ${Math.max(...ms.slice(1)).toFixed(0)} ms at most`;
+    },
   ],
   [
     'find: 100 questions at once',
@@ -284,7 +311,9 @@ const slow = [
 const idle = [];
 for (let i = 0; i < 20; i++) idle.push((await catalog()).ms);
 const yardstick = Math.max(...idle);
-console.log(`bible serve at ${url}; RSS ${rssMb().toFixed(0)} MB at start`);
+console.log(
+  `bible serve at ${url}; RSS ${rssMb().toFixed(0)} MB at start; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+);
 console.log(`yardstick: /v1/data/catalog on the idle server, slowest of 20: ${yardstick.toFixed(1)} ms\n`);
 
 const results = [];
