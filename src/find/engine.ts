@@ -92,7 +92,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     question: text,
     words: rootsHeld(
       store,
-      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons, usable),
     ),
     counts: countWords(text),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
