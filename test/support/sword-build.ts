@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { itRequiring } from './env.js';
 
-const TOOLS = ['osis2mod', 'imp2vs', 'imp2ld', 'mod2imp', 'diatheke'];
+const TOOLS = ['osis2mod', 'imp2vs', 'imp2ld', 'imp2gbs', 'mod2imp', 'diatheke'];
 
 /** Whether libsword's own tools are on the PATH (each prints its usage when run bare). */
 export const SWORD_TOOLS_AVAILABLE = TOOLS.every((t) => spawnSync(t, [], { stdio: 'pipe' }).error === undefined);
