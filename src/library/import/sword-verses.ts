@@ -47,7 +47,7 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
           pending = [];
           if (!study.text) continue;
-          writer.verse(id, book.number, i + 1, v, study.text);
+          writer.verse(id, book.number, i + 1, v, study.text, study.title);
           if (tagged) writer.verseWords(id, book.number, i + 1, v, study.spans);
           count++;
         }

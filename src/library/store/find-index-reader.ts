@@ -1,6 +1,6 @@
 import { keyParts } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
-import { FIND_TRANSLATIONS } from './schema.js';
+import { FIND_TRANSLATIONS, WORD_MARKS } from './schema.js';
 
 /** A verse `bible find`'s index ranked: key book×1e6 + chapter×1e3 + verse, and its text per translation. */
 export interface RankedVerse {
@@ -96,7 +96,7 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
     spokenByChrist(translations: readonly string[], keys: readonly number[]): Set<number> {
       const red = new Set<number>();
       const seek = this.stmt(
-        'SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND red = 1 LIMIT 1',
+        `SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND marks & ${WORD_MARKS.red} LIMIT 1`,
       );
       for (const key of keys) {
         const { book, chapter, verse } = keyParts(key);

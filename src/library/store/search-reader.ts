@@ -5,7 +5,7 @@ import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import type { LibraryBase } from './library-file.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
-import type { VerseRow } from './verse-reader.js';
+import { type VerseRow, verseRow } from './verse-reader.js';
 
 export interface VerseSearchOptions {
   scope: BookSpan[];
@@ -66,15 +66,18 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       const canonical = 'v.book, v.chapter, v.verse';
       const order = ranked && compiled.match ? `f.rank, ${canonical}` : canonical;
       const rows = this.stmt(
-        `SELECT v.id, v.book, v.chapter, v.verse, v.text FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      ).all(...params, options.limit, options.offset) as Array<VerseRow & { id: number }>;
+        `SELECT v.id, v.book, v.chapter, v.verse, v.text, v.title FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+        .all(...params, options.limit, options.offset)
+        // A psalm's title is part of its verse, searched with it (verses_words_fts indexes both).
+        .map((r) => verseRow(r as VerseRow & { id: number; title: string | null }) as VerseRow & { id: number });
       const terms = wantedTerms(query);
       const tagged = this.taggedWords(translation, terms, rows);
       return {
         total,
         byBook,
         hits: rows.map(({ id, ...row }) => {
-          const words = matchedWords(row.text, terms);
+          const words = matchedWords(row.title ? `${row.title} ${row.text}` : row.text, terms);
           for (const w of tagged.get(id) ?? []) if (!words.includes(w)) words.push(w);
           return { ...row, matches: words };
         }),

@@ -73,6 +73,7 @@ const searchVerses = operation(
         chapter: h.chapter,
         v: h.verse,
         text: h.text,
+        ...(h.title ? { title: h.title } : {}),
         matches: h.matches,
       };
     });
