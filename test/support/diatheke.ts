@@ -69,7 +69,13 @@ export function exportModule(
  * libsword's book names ("III John", "Revelation of John"), numbered 1 to 66 in the order the
  * KJV module holds them: the comparison then needs none of our own reference parsing.
  */
-async function swordBookNumbers(): Promise<Map<string, number>> {
+function swordBookNumbers(): Promise<Map<string, number>> {
+  bookNumbers ??= readBookNumbers();
+  return bookNumbers;
+}
+let bookNumbers: Promise<Map<string, number>> | undefined;
+
+async function readBookNumbers(): Promise<Map<string, number>> {
   const numbers = new Map<string, number>();
   for (const key of (await exportModule('engKJV2006eb')).keys()) {
     const book = key.match(/^(.+) \d+:\d+$/)?.[1];

@@ -1,7 +1,9 @@
-import { type Command, Option } from 'commander';
+import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
+import { choiceOption, oneOf } from '../flags.js';
 import { present, presentPlain } from '../present.js';
 import {
   fetchPassages,
@@ -215,10 +217,12 @@ export async function runCatalog(ctx: Context): Promise<void> {
 
 /** `--added <style>`: how the words the KJV's translators supplied (printed in italics) show. */
 function addedOption(): Option {
-  return new Option(
+  return choiceOption(
     '--added <style>',
     "the words the translators supplied (the KJV's italics): italic, brackets ([was]) or none (default: italic in colour, else none)",
-  ).choices(ADDED_STYLES);
+    ADDED_STYLES,
+    { message: (text) => `--added takes ${oneOf(ADDED_STYLES)}, not ${quoted(text)}` },
+  );
 }
 
 export function registerBible(program: Command, f: Factory): void {
