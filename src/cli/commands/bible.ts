@@ -219,7 +219,7 @@ export async function runCatalog(ctx: Context): Promise<void> {
 function addedOption(): Option {
   return choiceOption(
     '--added <style>',
-    "the words the translators supplied (the KJV's italics): italic, brackets ([was]) or none (default: italic in colour, else none)",
+    "the translators' supplied words (the KJV's italics): italic (the default in colour), in brackets ([was]) or none",
     ADDED_STYLES,
     { message: (text) => `--added takes ${oneOf(ADDED_STYLES)}, not ${quoted(text)}` },
   );
