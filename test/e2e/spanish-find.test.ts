@@ -12,7 +12,9 @@ describe('find, search and chat in Spanish (issue 31)', () => {
     expect(lines[0]).toBe('¿Qué dice la Biblia sobre la ansiedad? (RV1909)');
     expect(r.stdout).toContain('Filipenses 4:6  Por nada estéis afanosos');
     expect(r.stdout).not.toContain('23:7');
-    const json = JSON.parse((await run('find', '¿Qué dice la Biblia sobre la ansiedad?', '--json', '--limit', '3')).stdout);
+    const json = JSON.parse(
+      (await run('find', '¿Qué dice la Biblia sobre la ansiedad?', '--json', '--limit', '3')).stdout,
+    );
     expect(json).toMatchObject({ translation: 'rv1909', language: 'es' });
     expect(json.results.map((x: { ref: string }) => x.ref)).toContain('Philippians 4:6');
   });

@@ -2,6 +2,7 @@ import { CommentaryReader } from './commentary-reader.js';
 import { ConcordanceReader } from './concordance-reader.js';
 import { CrossrefReader } from './crossref-reader.js';
 import { FindIndexReader } from './find-index-reader.js';
+import { HoldingsReader } from './holdings-reader.js';
 import { LexiconReader } from './lexicon-reader.js';
 import { LibraryFile } from './library-file.js';
 import { LocalWordsReader } from './local-words-reader.js';
@@ -13,6 +14,7 @@ import { VerseReader } from './verse-reader.js';
 export type { NoteRow, RankedHeading } from './commentary-reader.js';
 export type { ConcordancePage, StrongsVerse } from './concordance-reader.js';
 export type { RankedVerse } from './find-index-reader.js';
+export type { HeldBook } from './holdings-reader.js';
 export { normaliseStrongs, type StrongsRow } from './lexicon-reader.js';
 export type { ResourceKind, ResourceRow } from './library-file.js';
 export type { VerseSearchHit, VerseSearchOptions, VerseSearchResult } from './search-reader.js';
@@ -28,7 +30,9 @@ export class LibraryStore extends LocalWordsReader(
   FindIndexReader(
     CrossrefReader(
       StoryReader(
-        CommentaryReader(TopicReader(LexiconReader(ConcordanceReader(SearchReader(VerseReader(LibraryFile)))))),
+        CommentaryReader(
+          TopicReader(LexiconReader(ConcordanceReader(SearchReader(HoldingsReader(VerseReader(LibraryFile)))))),
+        ),
       ),
     ),
   ),

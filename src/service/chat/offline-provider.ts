@@ -2,6 +2,7 @@ import { offlineVoice, unreadLanguageLine } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
+import { unansweredReply } from './unanswered.js';
 
 /**
  * The scholar's opening, naming only what this reply holds: a key may read neither Nave's nor a
@@ -38,8 +39,10 @@ export class OfflineProvider implements ChatProvider {
     const voice = offlineVoice(req.persona, g.language);
     const unread = unreadLanguageLine(g.unread);
     const first = unread ? [unread, ''] : [];
-    if (!g.verses.length && !g.strongs.length) {
-      const text = [...first, voice.noMatch, '', voice.note].join('\n');
+    if (g.unanswered || (!g.verses.length && !g.strongs.length)) {
+      // Nothing answers well enough (find's bar): Scripture is silent here, and nothing is quoted.
+      const said = g.unanswered ? unansweredReply(req.persona, g.unanswered.unknown) : voice.noMatch;
+      const text = [...first, said, '', voice.note].join('\n');
       req.onText?.(text);
       return {
         text,
