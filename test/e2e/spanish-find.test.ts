@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
+import { serviceDataDir } from '../support/server.js';
 
 const run = (...args: string[]) => runCliInProcess([...args, '--no-color'], { env: { HOME: tempHome() } });
 
@@ -49,7 +50,9 @@ describe('find, search and chat in Spanish (issue 31)', () => {
   });
 
   it('the offline chat answers a Spanish question in Spanish, quoting the RV1909', async () => {
-    const r = await run('chat', '¿Qué dice la Biblia sobre la ansiedad?');
+    // A data directory of its own for the conversation, holding the test library by a link.
+    const env = { HOME: tempHome(), BIBLE_DATA_DIR: serviceDataDir() };
+    const r = await runCliInProcess(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '--no-color'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Esto es lo que dice la Escritura sobre su pregunta\./);
     expect(r.stdout).toContain('> Por nada estéis afanosos');
