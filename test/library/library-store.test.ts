@@ -32,6 +32,8 @@ describe('LibraryStore', () => {
       'findFrequency',
       'findRanked',
       'headwordVocabulary',
+      'heldBooks',
+      'holdsBook',
       'isStrongsTagged',
       'localFrequency',
       'localGlosses',
@@ -66,6 +68,7 @@ describe('LibraryStore', () => {
       'verseTexts',
       'verseWords',
       'verses',
+      'versificationOf',
     ]);
   });
 });
