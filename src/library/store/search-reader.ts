@@ -1,9 +1,8 @@
 import { languageOfCatalogName } from '../../core/canon/book-names.js';
 import { verseKey, verseKeySql } from '../../core/reference/verse-key.js';
-import { matchedWords } from '../../core/search/matches.js';
+import { fold, matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
-import { stemmerOf } from '../../core/text/stemmers.js';
 import { ftsQuery } from './fts.js';
 import type { LibraryBase } from './library-file.js';
 import { MatchGatherer, type MatchList, MatchLists } from './match-list.js';
@@ -190,21 +189,13 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
 
     /**
      * The words of the text that share a word's stem (love: love, loved, loveth, lovest, …), or the
-     * word itself. In a language with a Snowball stemmer (the RV1909's Spanish), the word is
-     * stemmed itself, so a form the text lacks finds those it has ("perdonaré": perdonad, perdonó, …).
+     * word itself, in the translation's language (the RV1909's Spanish by Snowball's stems, made at
+     * import: perdonar, perdonad, perdonó, …).
      */
-    stemForms(word: string, language?: string): string[] {
-      const stem = stemmerOf(language);
-      const forms = (
-        stem
-          ? this.stmt('SELECT term FROM word_stems WHERE language = ? AND stem = ? ORDER BY term').all(
-              language,
-              stem(word),
-            )
-          : this.stmt(
-              "SELECT term FROM word_stems WHERE language = 'en' AND stem = (SELECT stem FROM word_stems WHERE language = 'en' AND term = ?) ORDER BY term",
-            ).all(word)
-      ) as Array<{ term: string }>;
+    stemForms(word: string, language = 'en'): string[] {
+      const forms = this.stmt(
+        'SELECT term FROM word_stems WHERE language = ? AND stem = (SELECT stem FROM word_stems WHERE language = ? AND term = ?) ORDER BY term',
+      ).all(language, language, fold(word)) as Array<{ term: string }>;
       return forms.length ? forms.map((f) => f.term) : [word];
     }
 
