@@ -6,14 +6,7 @@ import { ftsQuery } from './fts.js';
 import type { LibraryBase } from './library-file.js';
 import { MatchGatherer, type MatchList, MatchLists } from './match-list.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
-import {
-  drain,
-  eachInSlices,
-  rowsInSlices,
-  type Scan,
-  SliceClock,
-  type Steps,
-} from './stepped-scan.js';
+import { drain, eachInSlices, rowsInSlices, type Scan, SliceClock, type Steps } from './stepped-scan.js';
 import type { VerseRow } from './verse-reader.js';
 
 export interface VerseSearchOptions {
