@@ -32,6 +32,8 @@ describe('LibraryStore', () => {
       'findFrequency',
       'findRanked',
       'headwordVocabulary',
+      'heldBooks',
+      'holdsBook',
       'isStrongsTagged',
       'noteAt',
       'notesInChapter',
@@ -62,6 +64,7 @@ describe('LibraryStore', () => {
       'verseTexts',
       'verseWords',
       'verses',
+      'versificationOf',
     ]);
   });
 });
