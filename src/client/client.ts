@@ -120,7 +120,9 @@ export class BibleClient extends ServiceConnection {
   crossrefs(book: string | number, chapter: number, verse: number) {
     return this.get<CrossRefs>(`/v1/data/crossrefs/${seg(book)}/${chapter}/${verse}`);
   }
-  stories(filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number } = {}) {
+  stories(
+    filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number; offset?: number } = {},
+  ) {
     return this.get<StoryList>('/v1/data/stories', filters);
   }
   story(slug: string) {
