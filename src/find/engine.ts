@@ -1,4 +1,4 @@
-import { BOOKS } from '../core/canon/canon.js';
+import { type Book, bookByNumber } from '../core/canon/canon.js';
 import { FIND_QUESTION_MAX } from '../core/limits.js';
 import { keyParts } from '../core/reference/verse-key.js';
 import { WORDBOOK } from '../library/import/known-modules.js';
@@ -95,7 +95,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     question: text,
     words: rootsHeld(
       store,
-      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons, usable),
     ),
     counts: countWords(text),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
@@ -138,7 +138,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
       const vote = votes.get(key);
       if (vote) reasons.push(vote.reason as Reason);
     }
-    const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
+    const name = (bookByNumber(book) as Book).name;
     const confidence = confidenceOf(reasons, asked);
     results.push({
       ref: `${name} ${chapter}:${verse}`,

@@ -18,6 +18,8 @@ export class FaultProxy {
   private drops = 0;
   /** Paths of the operations tagged `extensions`, as patterns, while playing an older service. */
   private extensions: RegExp[] = [];
+  /** Names of the contract operations' query parameters marked `x-extension`, dropped meanwhile. */
+  private extensionParams = new Set<string>();
   /** Playing a service whose find predates its `all` parameter and confidence fields. */
   private findBeforeAll = false;
   seen = 0;
@@ -51,10 +53,12 @@ export class FaultProxy {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const oldFind = this.findBeforeAll && path.endsWith('/find');
+      const url = new URL(req.url ?? '/', this.target);
+      for (const name of this.extensionParams) url.searchParams.delete(name);
       // Such a service shows every match (it has no bar) and knows no `all`: asked for all, its
       // fields taken out of the answer below.
-      const url = oldFind ? `${(req.url ?? '/').replace(/([?&])all=[^&]*&?/, '$1')}&all=true` : (req.url ?? '/');
-      const upstream = await fetch(this.target + url, { method: req.method, headers, body });
+      if (oldFind) url.searchParams.set('all', 'true');
+      const upstream = await fetch(url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
         await upstream.arrayBuffer();
@@ -96,6 +100,11 @@ export class FaultProxy {
     this.extensions = Object.keys(doc.paths)
       .filter((p) => !(p in contractOnly(Buffer.from(JSON.stringify(doc))).paths))
       .map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    // An older service ignores a query parameter it does not know.
+    for (const ops of Object.values(doc.paths))
+      for (const op of Object.values(ops))
+        for (const param of op.parameters ?? [])
+          if (param.in === 'query' && param.schema?.['x-extension']) this.extensionParams.add(param.name);
   }
 
   /** From now on, a service whose find predates `all`: it ignores the parameter and answers without note, all or confidence. */
@@ -123,7 +132,13 @@ function withoutFindAll(envelope: { data?: Record<string, unknown> }): unknown {
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { tags?: string[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { tags?: string[]; parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }> }
+    >
+  >;
 }
 
 /** The document without the paths whose every operation is tagged `extensions`. */
