@@ -151,12 +151,14 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
       confidence,
     });
   }
-  const unknown = notUnderstood(asked, results, (w) => store.findFrequency(w) > 0);
+  // Judged on the best BAR_READ alone: a caller reading more (the chat, 15) is answered alike.
+  const judged = results.slice(0, BAR_READ);
+  const unknown = notUnderstood(asked, judged, (w) => store.findFrequency(w) > 0);
   if (mostlyUnknown(unknown, asked)) for (const r of results) r.confidence = weakened(r.confidence);
   // The bar reads the question's words in the English wordings find matches them in: shown in
   // another translation (a Spanish question, with the RV1909) nothing is held back until the
   // question's own language is read (issue 31): its words would all be unknown here.
-  const answered = !ENGLISH_SHOWN.has(resource.id) || clearsBar(results);
+  const answered = !ENGLISH_SHOWN.has(resource.id) || clearsBar(judged);
   const shown = answered || options.all ? results.slice(0, options.limit) : [];
   return {
     query: question,
