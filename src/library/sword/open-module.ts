@@ -6,6 +6,7 @@ import { moduleOf, type SwordModule } from './discovery.js';
 import { DRIVERS } from './drivers.js';
 import { BadModuleError, MAX_BLOCK_BYTES } from './module-files.js';
 import { decipher } from './sapphire.js';
+import { gbfAsOsis } from './source-type.js';
 import { TESTAMENTS, type VerseReader } from './verse-reader.js';
 import { versification } from './versification.js';
 
@@ -67,7 +68,9 @@ export function openVerseModule(mod: SwordModule, key?: string): VerseReader {
   const reader = opening(mod, () =>
     driver.open(mod.dataPath, v11n, { sizeBytes: driver.sizeBytes, ...readOptions(mod, key) }),
   );
-  const utf8 = toUtf8(mod);
+  const encoded = toUtf8(mod);
+  const gbf = (confValue(mod.conf, 'SourceType') ?? '').toUpperCase() === 'GBF';
+  const utf8 = gbf ? (b: Buffer) => Buffer.from(gbfAsOsis(encoded(b).toString('utf8')), 'utf8') : encoded;
   return {
     v11n,
     hasTestament: (t) => reader.hasTestament(t),
