@@ -234,6 +234,7 @@ export async function fetchPassages(
   translation: string,
   refs: TypedReference[],
   include: readonly IncludeValue[] = [],
+  numbering?: string,
 ): Promise<PassageResult> {
   let within = refs.length <= MAX_REFERENCES;
   try {
@@ -241,7 +242,7 @@ export async function fetchPassages(
   } catch {
     within = false;
   }
-  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include);
+  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include, numbering);
   const pieces = refs.flatMap((r, owner) =>
     splitReference(r.ref).map((piece) => ({ owner, text: formatReference(piece) })),
   );
@@ -249,7 +250,7 @@ export async function fetchPassages(
   let result: PassageResult | undefined;
   for (let i = 0; i < pieces.length; i += MAX_REFERENCES) {
     const batch = pieces.slice(i, i + MAX_REFERENCES);
-    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include);
+    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include, numbering);
     for (const [j, p] of result.passages.entries()) merged[batch[j]!.owner]!.verses.push(...p.verses);
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };

@@ -1,7 +1,10 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
+import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
+import { choiceOption, oneOf } from '../flags.js';
 import { present, presentPlain } from '../present.js';
 import {
   fetchPassages,
@@ -13,7 +16,16 @@ import {
 } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { spokenRef } from '../render/spoken-ref.js';
-import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
+import {
+  ADDED_STYLES,
+  type AddedStyle,
+  bracketed,
+  includeFor,
+  NoteList,
+  printNotes,
+  type StudyView,
+  studyFormat,
+} from '../render/study.js';
 import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 import { translationLanguage } from '../translation-language.js';
@@ -29,6 +41,11 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A verse as --plain prints it: its text, the supplied words in brackets when asked. */
+function plainLine(verse: { text: string; added?: Array<{ start: number; end: number }> }, view: StudyView): string {
+  return view.added === 'brackets' ? bracketed(verse.text, verse.added) : verse.text;
+}
+
 export interface TranslationOptions {
   /** One id, or several for a parallel view (`-t kjv,web` or `-t kjv -t web`). */
   translation?: string | string[];
@@ -40,6 +57,8 @@ export interface TranslationOptions {
   notesInline?: boolean;
   /** Only the verses' text, a line each; the attribution on stderr. */
   plain?: boolean;
+  /** How the translators' supplied words show (default: italic where there is colour, else as plain text). */
+  added?: AddedStyle;
 }
 
 /** `bible passage`: the references as the shell gave them, and how to show them. */
@@ -56,18 +75,22 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
   const results: PassageResult[] = [];
-  for (const id of translations) results.push(await fetchPassages(client, id, typed, includeFor(view)));
+  // Each translation after the first is asked in the first's numbering: its own verses that hold
+  // them come back, each with where it falls (`at`), so the parallel view aligns them.
+  for (const [i, id] of translations.entries())
+    results.push(await fetchPassages(client, id, typed, includeFor(view), i > 0 ? translations[0] : undefined));
   checkStudyFields(
     ctx,
     view,
     results.flatMap((r) => r.passages.flatMap((p) => p.verses)),
+    opts,
   );
   const shown = {
     json: translations.length > 1 ? results : results[0],
     attribution: results.map((r) => r.attribution),
   };
   if (opts.plain && !ctx.globals.json) {
-    const lines = results.flatMap((r) => r.passages.flatMap((p) => p.verses.map((v) => v.text)));
+    const lines = results.flatMap((r) => r.passages.flatMap((p) => p.verses.map((v) => plainLine(v, view))));
     return presentPlain(ctx, lines, shown.attribution);
   }
   await present(
@@ -122,6 +145,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
     ctx,
     view,
     results.flatMap((r) => r.verses),
+    opts,
   );
   const shown = {
     json: translations.length > 1 ? results : results[0],
@@ -130,7 +154,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   if (opts.plain && !ctx.globals.json) {
     return presentPlain(
       ctx,
-      results.flatMap((r) => r.verses.map((v) => v.text)),
+      results.flatMap((r) => r.verses.map((v) => plainLine(v, view))),
       shown.attribution,
     );
   }
@@ -165,17 +189,28 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   );
 }
 
-export async function runBooks(ctx: Context): Promise<void> {
-  await present(ctx, await (await ctx.client()).books(), async (data) => {
-    const rows = data.books.map((b) => [
-      b.number,
-      b.name,
-      b.chapters,
-      b.verseCounts.reduce((a, n) => a + n, 0),
-      b.abbreviations.slice(0, 4).join(', '),
-    ]);
-    await printTable(ctx, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows);
-  });
+type BookRow = { number: number; name: string; chapters: number; verseCounts: number[]; abbreviations: string[] };
+
+async function printBooks(ctx: Context, books: BookRow[]): Promise<void> {
+  const rows = books.map((b) => [
+    b.number,
+    b.name,
+    b.chapters,
+    b.verseCounts.reduce((a, n) => a + n, 0),
+    b.abbreviations.slice(0, 4).join(', '),
+  ]);
+  await printTable(ctx, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows);
+}
+
+/**
+ * `bible books`: the contract's 66; with `-t`, the books that translation holds (the deuterocanon
+ * too, numbered 67 on), by its own numbering.
+ */
+export async function runBooks(ctx: Context, translation?: string): Promise<void> {
+  const client = await ctx.client();
+  if (!translation) return present(ctx, await client.books(), (data) => printBooks(ctx, data.books));
+  const held = await extension(ctx, EXTENSIONS.translationBooks, () => client.translationBooks(translation));
+  return present(ctx, held, (data) => printBooks(ctx, data.books));
 }
 
 export async function runCatalog(ctx: Context): Promise<void> {
@@ -195,6 +230,16 @@ export async function runCatalog(ctx: Context): Promise<void> {
   });
 }
 
+/** `--added <style>`: how the words the KJV's translators supplied (printed in italics) show. */
+function addedOption(): Option {
+  return choiceOption(
+    '--added <style>',
+    "the translators' supplied words (the KJV's italics): italic (the default in colour), in brackets ([was]) or none",
+    ADDED_STYLES,
+    { message: (text) => `--added takes ${oneOf(ADDED_STYLES)}, not ${quoted(text)}` },
+  );
+}
+
 export function registerBible(program: Command, f: Factory): void {
   program
     .command('passage')
@@ -209,6 +254,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .addOption(addedOption())
     .option('--notes-inline', NOTES_INLINE_HELP)
     .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (refs: string[], opts: TranslationOptions) => runPassage({ ...opts, refs }, await f.context()));
@@ -222,13 +268,15 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .addOption(addedOption())
     .option('--notes-inline', NOTES_INLINE_HELP)
     .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));
   program
     .command('books')
-    .description('the 66 books with chapters, verses and abbreviations')
-    .action(async () => runBooks(await f.context()));
+    .description('the 66 books with chapters, verses and abbreviations; with -t, the books a translation holds')
+    .option('-t, --translation <id>', 'the books this translation holds (the deuterocanon too), by its own numbering')
+    .action(async (opts: { translation?: string }) => runBooks(await f.context(), opts.translation));
   program
     .command('catalog')
     .description('what the service lets you read')
