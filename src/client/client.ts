@@ -24,6 +24,7 @@ import type {
   TopicBrowseResult,
   TopicEntry,
   TopicSearchResult,
+  TranslationBooks,
 } from '../core/schemas/index.js';
 import { SseReader } from '../core/sse.js';
 import { newIdempotencyKey, parse, type RequestOptions, ServiceConnection } from './connection.js';
@@ -50,6 +51,7 @@ export const EXTENSION_PATHS = {
   find: '/v1/data/bible/{translation}/find',
   search: '/v1/data/bible/{translation}/search',
   strongsVerses: '/v1/data/strongs/{number}/verses',
+  translationBooks: '/v1/data/bible/{translation}/books',
 } as const;
 
 /** A path template of EXTENSION_PATHS with its parameters filled in, each encoded as a segment. */
@@ -64,12 +66,21 @@ export class BibleClient extends ServiceConnection {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
-  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+  /**
+   * `include` (an extension) adds study fields to each verse; see `missingStudyFields`. `numbering`
+   * (an extension: a versification or a translation id) says how the references are numbered, and
+   * each verse answered carries `at`, where it falls in that numbering.
+   */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = [], numbering?: string) {
     return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
       ref,
       include: include.join(',') || undefined,
+      numbering,
     });
+  }
+  /** Extension: the books a translation holds (the deuterocanon too), by its own numbering. */
+  translationBooks(translation: string) {
+    return this.get<TranslationBooks>(filled(EXTENSION_PATHS.translationBooks, { translation }));
   }
   chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
     return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
@@ -109,15 +120,24 @@ export class BibleClient extends ServiceConnection {
   crossrefs(book: string | number, chapter: number, verse: number) {
     return this.get<CrossRefs>(`/v1/data/crossrefs/${seg(book)}/${chapter}/${verse}`);
   }
-  stories(filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number } = {}) {
+  stories(
+    filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number; offset?: number } = {},
+  ) {
     return this.get<StoryList>('/v1/data/stories', filters);
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
   }
-  /** Extension: the verses a question most likely means. */
-  find(translation: string, q: string, limit?: number) {
-    return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), { q, limit });
+  /**
+   * Extension: the verses a question most likely means; `all` shows the best even where none
+   * answers it well enough (a service without the parameter answers without `all` in its data).
+   */
+  find(translation: string, q: string, limit?: number, all?: boolean) {
+    return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), {
+      q,
+      limit,
+      all: all ? 'true' : undefined,
+    });
   }
 
   /** Extension: verses of a translation matching a query (see the search endpoint for the language). */

@@ -9,6 +9,7 @@ import { named } from './signals/named.js';
 import { passage } from './signals/passage.js';
 import { phrase } from './signals/phrase.js';
 import { prominence } from './signals/prominence.js';
+import { quote } from './signals/quote.js';
 import { situation } from './signals/situation.js';
 import { speaker } from './signals/speaker.js';
 import { stories } from './signals/stories.js';
@@ -33,6 +34,7 @@ export const REGISTRY = [
   situation,
   commentary,
   stories,
+  quote,
   crossrefs,
   speaker,
   prominence,

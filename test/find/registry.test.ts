@@ -52,6 +52,7 @@ describe('the registry of signals', () => {
       situation: 'feeling really lonely since I moved to a new city',
       commentary: 'Who betrayed Jesus?',
       stories: 'Who betrayed Jesus?',
+      quote: 'for I know the plans I have for you',
       crossrefs: 'What does the Bible say about worry and anxiety?',
       speaker: 'what did Jesus say about worry',
       prominence: 'What does the Bible say about worry and anxiety?',

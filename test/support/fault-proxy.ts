@@ -18,6 +18,10 @@ export class FaultProxy {
   private drops = 0;
   /** Paths of the operations tagged `extensions`, as patterns, while playing an older service. */
   private extensions: RegExp[] = [];
+  /** Names of the contract operations' query parameters marked `x-extension`, dropped meanwhile. */
+  private extensionParams = new Set<string>();
+  /** Playing a service whose find predates its `all` parameter and confidence fields. */
+  private findBeforeAll = false;
   seen = 0;
   url = '';
 
@@ -48,7 +52,13 @@ export class FaultProxy {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers, body });
+      const oldFind = this.findBeforeAll && path.endsWith('/find');
+      const url = new URL(req.url ?? '/', this.target);
+      for (const name of this.extensionParams) url.searchParams.delete(name);
+      // Such a service shows every match (it has no bar) and knows no `all`: asked for all, its
+      // fields taken out of the answer below.
+      if (oldFind) url.searchParams.set('all', 'true');
+      const upstream = await fetch(url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
         await upstream.arrayBuffer();
@@ -60,7 +70,9 @@ export class FaultProxy {
         if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding') out[k] = v;
       });
       res.writeHead(upstream.status, out);
-      const answer = Buffer.from(await upstream.arrayBuffer());
+      const answer = oldFind
+        ? Buffer.from(JSON.stringify(withoutFindAll(await upstream.json())))
+        : Buffer.from(await upstream.arrayBuffer());
       res.end(path === '/openapi.json' && this.extensions.length ? JSON.stringify(contractOnly(answer)) : answer);
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
@@ -88,6 +100,16 @@ export class FaultProxy {
     this.extensions = Object.keys(doc.paths)
       .filter((p) => !(p in contractOnly(Buffer.from(JSON.stringify(doc))).paths))
       .map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    // An older service ignores a query parameter it does not know.
+    for (const ops of Object.values(doc.paths))
+      for (const op of Object.values(ops))
+        for (const param of op.parameters ?? [])
+          if (param.in === 'query' && param.schema?.['x-extension']) this.extensionParams.add(param.name);
+  }
+
+  /** From now on, a service whose find predates `all`: it ignores the parameter and answers without note, all or confidence. */
+  playFindBeforeAll(): void {
+    this.findBeforeAll = true;
   }
 
   hold(ms: number): void {
@@ -100,8 +122,23 @@ export class FaultProxy {
   }
 }
 
+/** A find answer as a service from before `all` gives it: no note, all or confidence. */
+function withoutFindAll(envelope: { data?: Record<string, unknown> }): unknown {
+  const data = envelope.data;
+  if (!data) return envelope;
+  const { note: _note, all: _all, results, ...rest } = data;
+  const old = (results as Array<Record<string, unknown>>).map(({ confidence: _c, ...r }) => r);
+  return { ...envelope, data: { ...rest, results: old } };
+}
+
 interface OpenApi {
-  paths: Record<string, Record<string, { tags?: string[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { tags?: string[]; parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }> }
+    >
+  >;
 }
 
 /** The document without the paths whose every operation is tagged `extensions`. */

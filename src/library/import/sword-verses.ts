@@ -1,41 +1,36 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { ALL_BOOKS, BOOKS, bookByOsis } from '../../core/canon/canon.js';
 import { osisProse } from '../markup/osis.js';
 import { osisStudyVerse } from '../markup/osis-study.js';
-import { confValue, confValues } from '../sword/conf.js';
+import { confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
-import { versification } from '../sword/versification.js';
-import { ZVerseReader } from '../sword/zverse.js';
+import { openVerseModule } from '../sword/open-module.js';
 import { mhccOutline } from './commentary-outline.js';
 import { type LinkedNote, mhccSections, tdavidSections } from './commentary-sections.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
-function reader(mod: SwordModule): ZVerseReader {
-  const r = new ZVerseReader(mod.dataPath, versification(confValue(mod.conf, 'Versification')));
-  for (const t of ['ot', 'nt'] as const) {
-    if (!r.indexMatches(t))
-      throw new Error(`${mod.name}: the ${t.toUpperCase()} index does not match its versification`);
-  }
-  return r;
-}
-
 /**
- * Every verse of the 66 books a SWORD Bible holds, as plain text; and where the module tags its
+ * Every verse a SWORD Bible holds (the 66 books and the deuterocanon its versification names),
+ * each by its own numbering, as plain text; and where the module tags its
  * words with Strong's numbers, each verse's word spans, headings and notes. Titles in a
  * chapter's intro slot (Psalm 119's first acrostic head, WEB's "BOOK 1") head its first verse.
  */
 export function importSwordBible(writer: LibraryWriter, mod: SwordModule): number {
-  const r = reader(mod);
+  const r = openVerseModule(mod);
   const id = moduleId(mod.name);
   const tagged = confValues(mod.conf, 'GlobalOptionFilter').includes('OSISStrongs');
   let count = 0;
   writer.transaction(() => {
     writer.deleteTranslation(id);
-    for (const book of BOOKS) {
-      const slot = r.v11n.byOsis.get(book.osis);
+    writer.meta(`versification:${id}`, r.v11n.name);
+    for (const canonBook of ALL_BOOKS) {
+      const slot = r.v11n.byOsis.get(canonBook.osis);
       if (!slot) continue;
       let redOpen = false;
       slot.book.verseCounts.forEach((n, i) => {
+        // The Greek Psalter's Psalm 151 is kept as the book Psalm 151, as NRSVA's AddPs is.
+        const [book, chapter] =
+          canonBook.osis === 'Ps' && i + 1 === 151 ? [bookByOsis('AddPs') ?? canonBook, 1] : [canonBook, i + 1];
         const intro = r.entry(slot.testament, slot.book, i + 1, 0);
         let pending = intro ? osisStudyVerse(intro.bytes.toString('utf8')).headings : [];
         for (let v = 1; v <= n; v++) {
@@ -44,11 +39,11 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           const study = osisStudyVerse(e.bytes.toString('utf8'), redOpen);
           redOpen = study.redOpen;
           // A verse a translation leaves out may still carry a note saying so (WEB Luke 17:36).
-          writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
+          writer.verseAnnotations(id, book.number, chapter, v, [...pending, ...study.headings], study.notes);
           pending = [];
           if (!study.text) continue;
-          writer.verse(id, book.number, i + 1, v, study.text);
-          if (tagged) writer.verseWords(id, book.number, i + 1, v, study.spans);
+          writer.verse(id, book.number, chapter, v, study.text);
+          if (tagged) writer.verseWords(id, book.number, chapter, v, study.spans);
           count++;
         }
       });
@@ -66,7 +61,7 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
  * then given to each verse they expound (commentary-sections.ts).
  */
 export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): number {
-  const r = reader(mod);
+  const r = openVerseModule(mod);
   const id = moduleId(mod.name);
   let count = 0;
   writer.transaction(() => {

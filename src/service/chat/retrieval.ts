@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { ALL_BOOKS } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import { type FoundVerse, findVerses } from '../../find/engine.js';
@@ -35,6 +35,8 @@ export interface Grounding {
   headings: string[];
   /** Whether an Everyday Topics subject brought in a shown verse (its attribution is then due). */
   everyday?: boolean;
+  /** Set where no verse answers the question well enough (find's confidence bar): nothing is quoted. */
+  unanswered?: { unknown: string[] };
 }
 
 /** How many verses each persona's answer quotes: the simple helper two or three at most. */
@@ -106,6 +108,8 @@ export function retrieve(
     crossrefs: false,
     headings: [],
   };
+  // Nothing answers well enough: no verse, topic, story or original word to quote (find's bar).
+  if (found.unanswered) return { ...grounding, unanswered: found.unanswered };
   for (const r of shown) grounding.verses.push(groundVerse(r, topic, grounding));
   const words = contentWords(question);
   // The quoted verses' topics and story first; from the verses ranked after them only a topic the
@@ -171,7 +175,7 @@ export function retrieve(
  * commentary heading over its passage. Notes in the grounding the works whose attribution it makes due.
  */
 function groundVerse(r: FoundVerse, topic: (headword: string) => TopicRow | undefined, grounding: Grounding) {
-  const book = BOOKS.findIndex((b) => b.name === r.book) + 1;
+  const book = ALL_BOOKS.findIndex((b) => b.name === r.book) + 1;
   let theme = reasonsOf(r.reasons, 'named')[0]?.ref ?? '';
   for (const reason of reasonsOf(r.reasons, 'topics')) {
     const entry = topic(reason.label);

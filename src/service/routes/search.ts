@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { bookByNumber } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
@@ -8,7 +8,7 @@ import { operation } from './operation.js';
 import { PageParams, readPage } from './page.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
 
-const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
+const bookName = (n: number) => (bookByNumber(n) as { name: string }).name;
 
 /** A query and scope as parsed, or the parser's sentence as a 400. */
 function parsed(q: string, scope: string | undefined): { query: SearchQuery; spans: BookSpan[] } {
@@ -53,7 +53,7 @@ const searchVerses = operation(
     data: (s) => s.SearchResult,
     statuses: STATUSES.lookup,
   },
-  (deps, principal, input) => {
+  async (deps, principal, input) => {
     const { translation } = input.params;
     const params = input.query;
     const resource = readable(deps.store, principal, 'bible', translation);
@@ -64,7 +64,8 @@ const searchVerses = operation(
     const wantsStrongs = query.clauses.some((cl) => cl.anyOf.some((t) => t.kind === 'strongs'));
     if (wantsStrongs && !deps.store.isStrongsTagged(resource.id))
       throw invalid(`${resource.id} is not tagged with Strong's numbers; search a tagged translation such as kjv`);
-    const found = deps.store.searchWords(resource.id, query, { scope: spans, stem, order, ...page });
+    // In slices, between which the service answers others: a search may read most of a translation.
+    const found = await deps.store.searchWordsInTurns(resource.id, query, { scope: spans, stem, order, ...page });
     const results = found.hits.map((h) => {
       const book = bookName(h.book);
       return {
