@@ -5,7 +5,7 @@ import type { EverydaySituation } from '../../core/schemas/everyday-topics.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import { EVERYDAY_TOPICS } from '../../library/import/known-modules.js';
 import { packageRoot } from '../../library/package-root.js';
-import { type Asked, askedIn, holdsAll } from '../cue.js';
+import { type Asked, askedIn, askedWords, holds, holdsAll } from '../cue.js';
 import type { Signal, Vote } from '../signal.js';
 
 /** The situation the question tells, and the Everyday Topics entry whose key verse answers it. */
@@ -13,6 +13,8 @@ export interface SituationReason {
   signal: 'situation';
   situation: string;
   label: string;
+  /** The question's content words its cues hold ("lonely" for "feeling really lonely since I moved"). */
+  words: string[];
   resource: string;
 }
 
@@ -43,9 +45,12 @@ export function loadSituations(): readonly Read[] {
   return situations;
 }
 
-/** Whether the question tells the situation: every word of one of its cues held by the question's words, in any order. */
-function tells(s: Read, asked: readonly Asked[]): boolean {
-  return s.cueWords.some((cue) => holdsAll(asked, cue));
+/**
+ * The cues of the situation the question tells (every word of a cue held by the question's
+ * words, in any order): none where it tells another.
+ */
+function told(s: Read, asked: readonly Asked[]): string[][] {
+  return s.cueWords.filter((cue) => holdsAll(asked, cue));
 }
 
 /**
@@ -69,8 +74,11 @@ export const situation: Signal<SituationReason> = {
     if (!work) return [];
     const asked = askedIn(input.question);
     const votes = new Map<VerseKey, Vote<SituationReason>>();
+    const content = askedWords(input.words);
     for (const s of loadSituations()) {
-      if (!tells(s, asked)) continue;
+      const cues = told(s, asked);
+      if (!cues.length) continue;
+      const words = content.filter((a) => cues.some((cue) => cue.some((c) => holds(a, c)))).map((a) => a.word);
       s.topics.forEach((topic, t) => {
         const entry = input.store.topicWeighed(work, topic, LISTED_MOST);
         if (!entry?.sections) return;
@@ -78,6 +86,7 @@ export const situation: Signal<SituationReason> = {
           signal: 'situation',
           situation: s.situation,
           label: entry.headword,
+          words,
           resource: work,
         };
         const refs = (JSON.parse(entry.sections) as TopicSection[]).flatMap((x) => x.refs);
