@@ -43,5 +43,5 @@ export const STORIES_LIMIT_DEFAULT = 25;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What `include` may add to each verse (an extension: absent unless asked for). */
-export const INCLUDE_VALUES = ['words', 'red', 'headings', 'notes'] as const;
+export const INCLUDE_VALUES = ['words', 'red', 'added', 'headings', 'notes'] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];

@@ -40,14 +40,20 @@ const exported = new Map<string, Promise<Map<string, string>>>();
 
 /**
  * A whole module as libsword's `mod2imp -s` exports it (markup stripped by the module's own
- * filters): entry text by key, kept for the test file. One libsword run per module instead of
- * one per key: diatheke pays its start-up (over a second on a loaded machine) for every key.
+ * filters), or with `markup` its entries as stored (OSIS): entry text by key, kept for the test
+ * file. One libsword run per module instead of one per key: diatheke pays its start-up (over a
+ * second on a loaded machine) for every key.
  */
-export function exportModule(module: string, env: NodeJS.ProcessEnv = process.env): Promise<Map<string, string>> {
-  const id = `${env.SWORD_PATH ?? ''}\n${module}`;
+export function exportModule(
+  module: string,
+  env: NodeJS.ProcessEnv = process.env,
+  markup = false,
+): Promise<Map<string, string>> {
+  const id = `${env.SWORD_PATH ?? ''}\n${module}\n${markup}`;
   let entries = exported.get(id);
   if (!entries) {
-    entries = run('mod2imp', [module, '-s'], { env, maxBuffer: 256 * 1024 * 1024 }).then(({ stdout }) => {
+    const args = markup ? [module] : [module, '-s'];
+    entries = run('mod2imp', args, { env, maxBuffer: 256 * 1024 * 1024 }).then(({ stdout }) => {
       const map = new Map<string, string>();
       const parts = stdout.split(/^\$\$\$(.*)\n/m);
       for (let i = 1; i + 1 < parts.length; i += 2) map.set(parts[i] as string, parts[i + 1] as string);
@@ -63,7 +69,13 @@ export function exportModule(module: string, env: NodeJS.ProcessEnv = process.en
  * libsword's book names ("III John", "Revelation of John"), numbered 1 to 66 in the order the
  * KJV module holds them: the comparison then needs none of our own reference parsing.
  */
-async function swordBookNumbers(): Promise<Map<string, number>> {
+function swordBookNumbers(): Promise<Map<string, number>> {
+  bookNumbers ??= readBookNumbers();
+  return bookNumbers;
+}
+let bookNumbers: Promise<Map<string, number>> | undefined;
+
+async function readBookNumbers(): Promise<Map<string, number>> {
   const numbers = new Map<string, number>();
   for (const key of (await exportModule('engKJV2006eb')).keys()) {
     const book = key.match(/^(.+) \d+:\d+$/)?.[1];
@@ -74,21 +86,49 @@ async function swordBookNumbers(): Promise<Map<string, number>> {
   return numbers;
 }
 
+/** libsword's "Psalms 32:1" as `book:chapter:verse` (19:32:1); undefined for a heading or a book outside the 66. */
+export async function swordVerseKey(ref: string): Promise<string | undefined> {
+  const books = await swordBookNumbers();
+  const m = ref.trim().match(/^(.+) (\d+):(\d+)$/);
+  if (!m || m[2] === '0' || m[3] === '0') return undefined;
+  const book = books.get(m[1] as string);
+  return book ? `${book}:${m[2]}:${m[3]}` : undefined;
+}
+
 /**
  * A Bible or commentary module's entries by `book:chapter:verse`: headings (chapter or verse 0)
  * and books outside the 66 (the WEB's deuterocanon) left out, as the library holds neither.
+ * With `markup`, the entries as stored (OSIS).
  */
-export async function exportByVerse(module: string, env?: NodeJS.ProcessEnv): Promise<Map<string, string>> {
-  const [entries, books] = await Promise.all([exportModule(module, env), swordBookNumbers()]);
+export async function exportByVerse(
+  module: string,
+  env?: NodeJS.ProcessEnv,
+  markup = false,
+): Promise<Map<string, string>> {
+  const entries = await exportModule(module, env, markup);
   const verses = new Map<string, string>();
   for (const [key, text] of entries) {
-    const m = key.match(/^(.+) (\d+):(\d+)$/);
-    if (!m || m[2] === '0' || m[3] === '0') continue;
-    const book = books.get(m[1] as string);
-    if (!book) continue;
-    verses.set(`${book}:${m[2]}:${m[3]}`, text);
+    const at = await swordVerseKey(key);
+    if (at) verses.set(at, text);
   }
   return verses;
+}
+
+/**
+ * The verses a libsword search finds (`diatheke -s <type>`), as `book:chapter:verse` keys in
+ * its order: diatheke prints "Entries containing …-- Psalms 32:1Psalms 42:1 ; … -- 13
+ * matches total". The total is checked against the list.
+ */
+export async function diathekeSearch(module: string, type: string, key: string): Promise<string[]> {
+  const { stdout } = await run('diatheke', ['-b', module, '-s', type, '-k', key], { maxBuffer: 64 * 1024 * 1024 });
+  const m = stdout.match(/--\s*([\s\S]*?)\s*--\s*(\d+) matches total/);
+  if (!m) throw new Error(`diatheke -s ${type} ${key} printed no match list: ${stdout.slice(0, 200)}`);
+  // Book names are letters and spaces ("II Samuel", "Revelation of John"); diatheke leaves out the
+  // separator after the first ("Psalms 32:1Psalms 42:1 ; …"), so each reference is matched whole.
+  const refs = [...(m[1] as string).matchAll(/[A-Za-z][A-Za-z ]*? \d+:\d+/g)].map((r) => r[0]);
+  if (refs.length !== Number(m[2])) throw new Error(`diatheke listed ${refs.length} of ${m[2]} matches for ${key}`);
+  const keys = await Promise.all(refs.map(swordVerseKey));
+  return keys.map((k, i) => k ?? `not a verse: ${refs[i]}`);
 }
 
 /** Compared form: no whitespace, no pilcrow. */

@@ -1,8 +1,10 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
+import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
 import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
+import { choiceOption, oneOf } from '../flags.js';
 import { present, presentPlain } from '../present.js';
 import {
   fetchPassages,
@@ -14,7 +16,16 @@ import {
 } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { spokenRef } from '../render/spoken-ref.js';
-import { includeFor, NoteList, printNotes, studyFormat } from '../render/study.js';
+import {
+  ADDED_STYLES,
+  type AddedStyle,
+  bracketed,
+  includeFor,
+  NoteList,
+  printNotes,
+  type StudyView,
+  studyFormat,
+} from '../render/study.js';
 import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 import { translationLanguage } from '../translation-language.js';
@@ -30,6 +41,11 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A verse as --plain prints it: its text, the supplied words in brackets when asked. */
+function plainLine(verse: { text: string; added?: Array<{ start: number; end: number }> }, view: StudyView): string {
+  return view.added === 'brackets' ? bracketed(verse.text, verse.added) : verse.text;
+}
+
 export interface TranslationOptions {
   /** One id, or several for a parallel view (`-t kjv,web` or `-t kjv -t web`). */
   translation?: string | string[];
@@ -41,6 +57,8 @@ export interface TranslationOptions {
   notesInline?: boolean;
   /** Only the verses' text, a line each; the attribution on stderr. */
   plain?: boolean;
+  /** How the translators' supplied words show (default: italic where there is colour, else as plain text). */
+  added?: AddedStyle;
 }
 
 /** `bible passage`: the references as the shell gave them, and how to show them. */
@@ -65,13 +83,14 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
     ctx,
     view,
     results.flatMap((r) => r.passages.flatMap((p) => p.verses)),
+    opts,
   );
   const shown = {
     json: translations.length > 1 ? results : results[0],
     attribution: results.map((r) => r.attribution),
   };
   if (opts.plain && !ctx.globals.json) {
-    const lines = results.flatMap((r) => r.passages.flatMap((p) => p.verses.map((v) => v.text)));
+    const lines = results.flatMap((r) => r.passages.flatMap((p) => p.verses.map((v) => plainLine(v, view))));
     return presentPlain(ctx, lines, shown.attribution);
   }
   await present(
@@ -126,6 +145,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
     ctx,
     view,
     results.flatMap((r) => r.verses),
+    opts,
   );
   const shown = {
     json: translations.length > 1 ? results : results[0],
@@ -134,7 +154,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   if (opts.plain && !ctx.globals.json) {
     return presentPlain(
       ctx,
-      results.flatMap((r) => r.verses.map((v) => v.text)),
+      results.flatMap((r) => r.verses.map((v) => plainLine(v, view))),
       shown.attribution,
     );
   }
@@ -210,6 +230,16 @@ export async function runCatalog(ctx: Context): Promise<void> {
   });
 }
 
+/** `--added <style>`: how the words the KJV's translators supplied (printed in italics) show. */
+function addedOption(): Option {
+  return choiceOption(
+    '--added <style>',
+    "the translators' supplied words (the KJV's italics): italic (the default in colour), in brackets ([was]) or none",
+    ADDED_STYLES,
+    { message: (text) => `--added takes ${oneOf(ADDED_STYLES)}, not ${quoted(text)}` },
+  );
+}
+
 export function registerBible(program: Command, f: Factory): void {
   program
     .command('passage')
@@ -224,6 +254,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .addOption(addedOption())
     .option('--notes-inline', NOTES_INLINE_HELP)
     .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (refs: string[], opts: TranslationOptions) => runPassage({ ...opts, refs }, await f.context()));
@@ -237,6 +268,7 @@ export function registerBible(program: Command, f: Factory): void {
     .option('--headings', 'the headings before verses (psalm titles, Psalm 119 acrostic)')
     .option('--notes', "the translators' notes, as numbered markers with the notes after the passage")
     .option('--no-red-letter', 'the words of Christ not in red (config: redLetter off)')
+    .addOption(addedOption())
     .option('--notes-inline', NOTES_INLINE_HELP)
     .option('--plain', 'only the verse text, a line each (the attribution on stderr)')
     .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));

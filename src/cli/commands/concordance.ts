@@ -49,8 +49,9 @@ export async function runConcordance(opts: ConcordanceOptions, ctx: Context): Pr
       const items = [c.bold('Rendered:'), ...renderings.map((r, i) => (i < renderings.length - 1 ? `${r},` : r))];
       for (const line of flowItems(items, ctx.style.width, ' ', 2)) ctx.out.line(line);
     } else if (renderings.length) ctx.out.line(wrap(`${c.bold('Rendered:')} ${renderings.join(', ')}`, 2, 0));
-    const occurrences = `${data.occurrences} occurrence${data.occurrences === 1 ? '' : 's'}`;
-    printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${occurrences}`, data.byBook);
+    // Tagged words, not Greek or Hebrew words: the KJV tags one word rendered "doth … love" twice.
+    const tagged = `${data.occurrences} tagged word${data.occurrences === 1 ? '' : 's'}`;
+    printCounts(ctx, `${data.verses} verse${data.verses === 1 ? '' : 's'}, ${tagged}`, data.byBook);
     if (data.results.length) {
       ctx.out.line();
       printHits(ctx, data.results);

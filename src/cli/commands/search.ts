@@ -79,12 +79,17 @@ export function printCounts(ctx: Context, title: string, byBook: SearchResult['b
 }
 
 /** The verses of a page, the ref first, the matched words painted on a terminal. */
-export function printHits(ctx: Context, hits: Array<{ ref: string; text: string; words: string[] }>): void {
+export function printHits(
+  ctx: Context,
+  hits: Array<{ ref: string; text: string; title?: string; words: string[] }>,
+): void {
   const { c, wrap, color } = ctx.style;
   const paint = (s: string) => c.bold(c.yellow(s));
   // Uncoloured, painting changes nothing: skip the scan (3-8 ms of a piped search or concordance).
-  const marked = (h: { text: string; words: string[] }) => (color ? highlight(h.text, h.words, paint) : h.text);
-  for (const h of hits) ctx.out.line(wrap(`${c.dim(h.ref)}  ${marked(h)}`, 2, 0));
+  const marked = (text: string, words: string[]) => (color ? highlight(text, words, paint) : text);
+  // A psalm's title is part of its verse (a search may find it there): it comes first, in italics.
+  const title = (h: { title?: string; words: string[] }) => (h.title ? `${c.italic(marked(h.title, h.words))} ` : '');
+  for (const h of hits) ctx.out.line(wrap(`${c.dim(h.ref)}  ${title(h)}${marked(h.text, h.words)}`, 2, 0));
 }
 
 /** Under a partial page on a terminal: how to see the rest. */
@@ -142,7 +147,7 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
       ctx.out.line();
       printHits(
         ctx,
-        data.results.map((r) => ({ ref: r.ref, text: r.text, words: r.matches })),
+        data.results.map((r) => ({ ref: r.ref, text: r.text, title: r.title, words: r.matches })),
       );
       printMore(ctx, data.results.length, offset, data.total);
     }

@@ -38,24 +38,34 @@ export function studyViewOf(ctx: Context, opts: TranslationOptions): StudyView {
     headings: !!opts.headings,
     notes: !!opts.notes,
     red: !ctx.globals.json && ctx.style.color && opts.redLetter !== false && redSetting,
+    // Italic where there is colour to show it; in brackets or plain only when asked (--plain has no colour).
+    added: opts.added ?? (!ctx.globals.json && !opts.plain && ctx.style.color ? 'italic' : 'none'),
   };
 }
 
 const FEATURES: Record<IncludeValue, string> = {
   words: "Strong's numbers (include=words)",
   red: 'the words of Christ (include=red)',
+  added: "the translators' supplied words (include=added)",
   headings: 'headings (include=headings)',
   notes: 'notes (include=notes)',
 };
 
 /**
  * A service without the extension ignores `include` and answers plain verses. What the reader
- * asked for by name is then an error saying so; red letters, on by default, are left off.
+ * asked for by name is then an error saying so; red letters and italics, on by default, are left off.
  */
-export function checkStudyFields(ctx: Context, view: StudyView, verses: StudyFields[]): void {
+export function checkStudyFields(
+  ctx: Context,
+  view: StudyView,
+  verses: StudyFields[],
+  opts: Pick<TranslationOptions, 'added'> = {},
+): void {
   const missing = missingStudyFields(verses, includeFor(view));
   if (missing.includes('red')) view.red = false;
-  const named = missing.filter((m) => m !== 'red');
+  const byDefault = new Set(['red', ...(opts.added ? [] : ['added'])]);
+  if (missing.includes('added') && !opts.added) view.added = 'none';
+  const named = missing.filter((m) => !byDefault.has(m));
   if (!named.length) return;
   const where = ctx.settings.baseUrl ?? 'embedded library';
   const message = `the service at ${where} does not offer ${named.map((m) => FEATURES[m]).join(', ')}`;

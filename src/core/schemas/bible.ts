@@ -27,6 +27,11 @@ export const VerseWord = z
     strongs: z.array(z.string()).meta({ description: "Strong's numbers (G25, H430); empty when untagged" }),
     morph: z.array(z.string()).optional().meta({ description: 'Morphology codes, where the module gives them' }),
     red: z.boolean().optional().meta({ description: 'true inside the words of Christ' }),
+    added: z.boolean().optional().meta({ description: "true for words the translators supplied (the KJV's italics)" }),
+    title: z
+      .boolean()
+      .optional()
+      .meta({ description: "true for the words of the verse's title, which come first and are not in text" }),
   })
   .meta({ id: 'VerseWord' });
 export type VerseWord = z.infer<typeof VerseWord>;
@@ -40,13 +45,25 @@ export const VerseNote = z
   .meta({ id: 'VerseNote' });
 export type VerseNote = z.infer<typeof VerseNote>;
 
-/** The optional fields `include=words,red,headings,notes` adds to a verse. */
+/** Character ranges of a verse's text. */
+const TextRanges = z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }));
+
+/** A verse's canonical title: an extension field of every answer that gives a verse's text. */
+export const VerseTitle = z.string().optional().meta({
+  description:
+    'Extension: the verse\'s canonical title, printed before it and part of it (a psalm\'s "A Psalm of David, Maschil."); absent when it has none',
+});
+
+/** The optional fields `include=words,red,added,headings,notes` adds to a verse, and its title. */
 export const StudyFields = {
+  title: VerseTitle,
   words: z.array(VerseWord).optional().meta({ description: "Extension (include=words): the verse's words in order" }),
-  red: z
-    .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }))
-    .optional()
-    .meta({ description: 'Extension (include=red): character ranges of text that are the words of Christ' }),
+  red: TextRanges.optional().meta({
+    description: 'Extension (include=red): character ranges of text that are the words of Christ',
+  }),
+  added: TextRanges.optional().meta({
+    description: "Extension (include=added): character ranges of text the translators supplied (the KJV's italics)",
+  }),
   headings: z
     .array(z.string())
     .optional()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../limits.js';
+import { VerseTitle } from './bible.js';
 import { StrongsNumber } from './strongs.js';
 
 export { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX };
@@ -18,6 +19,7 @@ export const SearchHit = z.object({
   chapter: z.number().int().min(1),
   v: z.number().int().min(1),
   text: z.string(),
+  title: VerseTitle,
   matches: z.array(z.string()).meta({ description: 'The words of the verse that matched, in order, each once' }),
 });
 export type SearchHit = z.infer<typeof SearchHit>;
@@ -37,6 +39,7 @@ export type SearchResult = z.infer<typeof SearchResult>;
 export const ConcordanceHit = z.object({
   ref: z.string().meta({ description: '"Book c:v" with the full book name' }),
   text: z.string(),
+  title: VerseTitle,
   words: z.array(z.string()).meta({ description: 'The words of the verse that render the number, in order' }),
 });
 export type ConcordanceHit = z.infer<typeof ConcordanceHit>;
@@ -48,7 +51,9 @@ export const ConcordanceResult = z
     transliteration: z.string(),
     gloss: z.string(),
     verses: Count.meta({ description: 'Verses of the translation with a word tagged with the number' }),
-    occurrences: Count.meta({ description: 'Word spans tagged with the number' }),
+    occurrences: Count.meta({
+      description: 'Tagged words: the word spans tagged with the number (one Greek word rendered "doth … love" is two)',
+    }),
     renderings: z
       .array(z.object({ word: z.string(), count: Count }))
       .meta({ description: 'How the translation renders the number (lower-cased), most frequent first' }),

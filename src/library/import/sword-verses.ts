@@ -42,7 +42,7 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           writer.verseAnnotations(id, book.number, chapter, v, [...pending, ...study.headings], study.notes);
           pending = [];
           if (!study.text) continue;
-          writer.verse(id, book.number, chapter, v, study.text);
+          writer.verse(id, book.number, chapter, v, study.text, study.title);
           if (tagged) writer.verseWords(id, book.number, chapter, v, study.spans);
           count++;
         }

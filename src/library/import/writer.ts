@@ -3,7 +3,7 @@ import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import type { StudyNote, StudySpan } from '../markup/osis-study.js';
 import type { ResourceKind, StrongsRow } from '../store/library-store.js';
-import { REBUILD_FTS_SQL, SCHEMA_SQL } from '../store/schema.js';
+import { REBUILD_FTS_SQL, SCHEMA_SQL, WORD_MARKS } from '../store/schema.js';
 import { buildWordStems } from './word-stems.js';
 
 export type { ResourceKind };
@@ -46,10 +46,10 @@ export class LibraryWriter {
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA_SQL);
     this.insertVerse = this.db.prepare(
-      'INSERT INTO verses (translation, book, chapter, verse, text) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO verses (translation, book, chapter, verse, text, title) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.insertWord = this.db.prepare(
-      'INSERT INTO verse_words (translation, book, chapter, verse, idx, text, strongs, morph, red) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO verse_words (translation, book, chapter, verse, idx, text, strongs, morph, marks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertOccurrence = this.db.prepare(
       'INSERT OR IGNORE INTO strongs_occurrences (number, translation, book, chapter, verse, idx) VALUES (?, ?, ?, ?, ?, ?)',
@@ -95,8 +95,9 @@ export class LibraryWriter {
       .run(info.id, info.kind, info.name, info.attribution, info.source, count, this.position++);
   }
 
-  verse(translation: string, book: number, chapter: number, verse: number, text: string): void {
-    this.insertVerse.run(translation, book, chapter, verse, text);
+  /** A verse's text, and its canonical title where it has one (a psalm's). */
+  verse(translation: string, book: number, chapter: number, verse: number, text: string, title = ''): void {
+    this.insertVerse.run(translation, book, chapter, verse, text, title || null);
   }
 
   /** A verse's word spans, and each tagged span in the concordance under each of its numbers. */
@@ -111,7 +112,7 @@ export class LibraryWriter {
         s.text,
         s.strongs.join(' '),
         s.morph.length ? s.morph.join(' ') : null,
-        s.red ? 1 : 0,
+        (s.red ? WORD_MARKS.red : 0) | (s.added ? WORD_MARKS.added : 0) | (s.title ? WORD_MARKS.title : 0),
       );
       for (const n of s.strongs) this.occurrences.push([n, translation, book, chapter, verse, idx]);
     });

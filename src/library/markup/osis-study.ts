@@ -10,6 +10,10 @@ export interface StudySpan {
   morph: string[];
   /** Inside the words of Christ (`<q who="Jesus">`). */
   red: boolean;
+  /** Words the translators supplied (`<transChange type="added">`): the KJV's italics. */
+  added: boolean;
+  /** Words of the verse's canonical title (a psalm's "A Psalm of David, Maschil."), not of its text. */
+  title: boolean;
 }
 
 /** A translators' note; `at` is the character offset in the plain text where its marker goes. */
@@ -21,8 +25,14 @@ export interface StudyNote {
 
 export interface StudyVerse {
   text: string;
+  /**
+   * The canonical title the verse carries before its text (`<title canonical="true">`: the KJV's
+   * and WEB's psalm titles), part of the verse as libsword reads it (searched, its words tagged),
+   * kept apart from `text`; '' when none. Its spans come first, marked `title`.
+   */
+  title: string;
   spans: StudySpan[];
-  /** Titles before the verse's text (psalm titles, Psalm 119's acrostic heads). */
+  /** Titles before the verse's text that are not canonical (the KJV's Psalm 119 acrostic heads). */
   headings: string[];
   notes: StudyNote[];
   /** Whether a words-of-Christ quotation is still open at the end (it continues in the next verse). */
@@ -61,6 +71,13 @@ interface Piece {
   strongs: string[];
   morph: string[];
   red: boolean;
+  added: boolean;
+  title: boolean;
+}
+
+/** A canonical title before the verse's words is the verse's own (libsword reads and searches it with the verse). */
+function isCanonicalTitle(attrs: Record<string, string>): boolean {
+  return attrs.canonical === 'true';
 }
 
 /**
@@ -82,14 +99,21 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
   const headings: string[] = [];
   const notes: Array<{ raw: number; kind: StudyNote['kind']; text: string }> = [];
   let title: string | undefined;
+  // The canonical title being read (`titleOut` holds its text), and the open `<transChange>`s (true: type added).
+  let canonical = false;
+  let titleOut = '';
+  const changes: boolean[] = [];
   let note: { kind: StudyNote['kind']; text: string; refs: boolean[] } | undefined;
 
   const append = (text: string) => {
-    out += text;
+    if (canonical) titleOut += text;
+    else out += text;
     const w = currentW?.id ?? 0;
     const last = pieces[pieces.length - 1];
-    if (last && last.w === w && last.red === red) last.raw += text;
-    else pieces.push({ raw: text, w, strongs: currentW?.strongs ?? [], morph: currentW?.morph ?? [], red });
+    const mark = { red, added: changes.includes(true), title: canonical };
+    if (last && last.w === w && last.red === mark.red && last.added === mark.added && last.title === mark.title)
+      last.raw += text;
+    else pieces.push({ raw: text, w, strongs: currentW?.strongs ?? [], morph: currentW?.morph ?? [], ...mark });
   };
 
   for (const t of tokenize(xml)) {
@@ -104,9 +128,13 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
         continue;
       }
       const text = t.text.includes('\\') ? t.text.replace(STRAY_USFM, '') : t.text;
-      if (gap && /\S$/.test(out) && /^\S/.test(text)) append(' ');
+      if (gap && /\S$/.test(canonical ? titleOut : out) && /^\S/.test(text)) append(' ');
       gap = false;
       append(text);
+      continue;
+    }
+    if (t.name === 'title' && !skip && (canonical || (t.type === 'open' && isCanonicalTitle(t.attrs) && !out.trim()))) {
+      canonical = t.type === 'open';
       continue;
     }
     if (SKIPPED_IN_VERSES.has(t.name)) {
@@ -142,7 +170,10 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
       }
       continue;
     }
-    if (t.name === 'w') {
+    if (t.name === 'transChange') {
+      if (t.type === 'open') changes.push(t.attrs.type === 'added');
+      else if (t.type === 'close') changes.pop();
+    } else if (t.name === 'w') {
       if (t.type === 'open') {
         currentW = {
           id: ++wCount,
@@ -170,10 +201,11 @@ export function osisStudyVerse(xml: string, redOpen = false): StudyVerse {
   for (const p of pieces) {
     const words = normalise(p.raw).trim();
     if (!words) continue;
-    spans.push({ text: words, strongs: p.strongs, morph: p.morph, red: p.red });
+    spans.push({ text: words, strongs: p.strongs, morph: p.morph, red: p.red, added: p.added, title: p.title });
   }
   return {
     text,
+    title: normalise(titleOut).trim(),
     spans,
     headings,
     notes: notes

@@ -1,7 +1,7 @@
 import { verseKeySql } from '../../core/reference/verse-key.js';
 import { normaliseStrongs } from './lexicon-reader.js';
 import type { LibraryBase } from './library-file.js';
-import { byVerse, type VerseRow } from './verse-reader.js';
+import { byVerse, type VerseRow, verseRow } from './verse-reader.js';
 
 /** A verse where a Strong's number occurs, with the spans that render it. */
 export interface StrongsVerse {
@@ -58,21 +58,21 @@ export function ConcordanceReader<B extends LibraryBase>(Base: B) {
       ).all(...key) as Array<{ word: string; count: number }>;
       const rows = limit
         ? (this.stmt(
-            `SELECT o.book, o.chapter, o.verse, v.text, json_group_array(w.text) AS words
+            `SELECT o.book, o.chapter, o.verse, v.text, v.title, json_group_array(w.text) AS words
              FROM strongs_occurrences o
              JOIN verse_words w ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter
                AND w.verse = o.verse AND w.idx = o.idx
              JOIN verses v ON v.translation = o.translation AND v.book = o.book AND v.chapter = o.chapter AND v.verse = o.verse
              WHERE o.number = ? AND o.translation = ?
              GROUP BY o.book, o.chapter, o.verse ORDER BY o.book, o.chapter, o.verse LIMIT ? OFFSET ?`,
-          ).all(...key, limit, offset) as Array<VerseRow & { words: string }>)
+          ).all(...key, limit, offset) as Array<VerseRow & { title: string | null; words: string }>)
         : [];
       return {
         verses: byBook.reduce((n, b) => n + b.count, 0),
         occurrences,
         renderings,
         byBook,
-        hits: rows.map((r) => ({ ...r, words: JSON.parse(r.words) as string[] })),
+        hits: rows.map(({ words, ...r }) => ({ ...verseRow(r), words: JSON.parse(words) as string[] })),
       };
     }
 

@@ -1,6 +1,6 @@
 import { keyParts } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
-import { FIND_TRANSLATIONS } from './schema.js';
+import { FIND_TRANSLATIONS, WORD_MARKS } from './schema.js';
 
 /** How many sets of names (one per set of readable works) are kept: key scopes are few. */
 const NAMES_SETS_KEPT = 16;
@@ -106,7 +106,7 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
     spokenByChrist(translations: readonly string[], keys: readonly number[]): Set<number> {
       const red = new Set<number>();
       const seek = this.stmt(
-        'SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND red = 1 LIMIT 1',
+        `SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND marks & ${WORD_MARKS.red} LIMIT 1`,
       );
       for (const key of keys) {
         const { book, chapter, verse } = keyParts(key);

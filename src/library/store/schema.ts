@@ -5,12 +5,14 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  * `bible library import`. Resource ids are short, lower-case and stable (kjv, web, mhcc, …).
  *
  * resources          one row per readable resource: kind, display name, attribution, source, count
- * verses             Bible text per translation, book number (1-66), chapter and verse
+ * verses             Bible text per translation, book number (1-66), chapter and verse, and the
+ *                    verse's canonical title (a psalm's, apart from the text)
  * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
- * verses_words_fts   FTS5 over verse text, unstemmed: whole-word search (`love` is not `loved`)
+ * verses_words_fts   FTS5 over verse title and text, unstemmed: whole-word search (`love` is not `loved`)
  * word_stems         each word of verses_words_fts with its stem (archaic -eth/-est forms included), for --stem
  * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
- *                    its Strong's numbers, morphology and whether it is in the words of Christ
+ *                    its Strong's numbers, morphology and marks (words of Christ, supplied words,
+ *                    the title's words first)
  * strongs_occurrences the concordance: one row per (Strong's number, word span)
  * verse_annotations  per verse: the headings before it and its notes (JSON), where it has any
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
@@ -39,7 +41,13 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
+
+/**
+ * What a span of verse_words is, as bits of its `marks` column: one integer column for the three
+ * (a column each would cost a byte per row of 1.2 million).
+ */
+export const WORD_MARKS = { red: 1, added: 2, title: 4 } as const;
 
 /** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
 export const CROSSREF_REACH_MOST = 'crossrefReachMost';
@@ -73,15 +81,16 @@ CREATE TABLE verses (
   book INTEGER NOT NULL,
   chapter INTEGER NOT NULL,
   verse INTEGER NOT NULL,
-  text TEXT NOT NULL
+  text TEXT NOT NULL,
+  title TEXT                         -- the verse's canonical title (a psalm's), NULL when none
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 -- The same key with the text: a passage or chapter is read from this index alone, without a
 -- table lookup per verse (half the time of a lookup; 20,000 distinct passages a second matter to
 -- a busy service). Costs about 7% of the file.
-CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text);
+CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text, title);
 CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, title, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
 CREATE TABLE word_stems (term TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX word_stems_stem ON word_stems (stem);
 CREATE TABLE verse_words (
@@ -90,7 +99,7 @@ CREATE TABLE verse_words (
   text TEXT NOT NULL,                -- the span's words as they read in the verse's plain text ("lovest thou")
   strongs TEXT NOT NULL DEFAULT '',  -- space-separated numbers, normalised 'G25', 'H430' (upper-case letter, no leading zeros); '' when untagged
   morph TEXT,                        -- space-separated morphology codes where the module gives them, else NULL
-  red INTEGER NOT NULL DEFAULT 0,    -- 1 inside the words of Christ
+  marks INTEGER NOT NULL DEFAULT 0,  -- WORD_MARKS bits: 1 words of Christ, 2 supplied by the translators (italics), 4 the verse's title
   PRIMARY KEY (translation, book, chapter, verse, idx)
 ) WITHOUT ROWID;
 CREATE TABLE strongs_occurrences (   -- the concordance index: one row per (number, word span)

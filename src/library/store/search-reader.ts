@@ -14,7 +14,7 @@ import {
   SliceClock,
   type Steps,
 } from './stepped-scan.js';
-import type { VerseRow } from './verse-reader.js';
+import { type VerseRow, verseRow } from './verse-reader.js';
 
 export interface VerseSearchOptions {
   scope: BookSpan[];
@@ -98,9 +98,11 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       const byId = new Map(
         (
           this.stmt(
-            'SELECT id, book, chapter, verse, text FROM verses WHERE id IN (SELECT value FROM json_each(?))',
-          ).all(JSON.stringify(page)) as Array<VerseRow & { id: number }>
-        ).map((r) => [r.id, r]),
+            'SELECT id, book, chapter, verse, text, title FROM verses WHERE id IN (SELECT value FROM json_each(?))',
+          ).all(JSON.stringify(page)) as Array<VerseRow & { id: number; title: string | null }>
+        )
+          // A psalm's title is part of its verse, searched with it (verses_words_fts indexes both).
+          .map((r) => [r.id, verseRow(r) as VerseRow & { id: number }]),
       );
       const rows = page.map((id) => byId.get(id) as VerseRow & { id: number });
       const terms = wantedTerms(query);
@@ -110,7 +112,7 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       yield* eachInSlices(
         rows,
         ({ id, ...row }) => {
-          const words = matchedWords(row.text, terms);
+          const words = matchedWords(row.title ? `${row.title} ${row.text}` : row.text, terms);
           for (const w of tagged.get(id) ?? []) if (!words.includes(w)) words.push(w);
           hits.push({ ...row, matches: words });
         },

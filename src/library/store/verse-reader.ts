@@ -1,11 +1,22 @@
 import { atVerseKeySql } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
+import { WORD_MARKS } from './schema.js';
 
 export interface VerseRow {
   book: number;
   chapter: number;
   verse: number;
   text: string;
+  /** The verse's canonical title (a psalm's "A Psalm of David, Maschil."), where it has one. */
+  title?: string;
+}
+
+/** A verse row as SQLite gives it (title NULL when none). */
+type VerseRowRead = Omit<VerseRow, 'title'> & { title: string | null };
+
+/** The row with its title only where it has one. */
+export function verseRow({ title, ...row }: VerseRowRead): VerseRow {
+  return title === null ? row : { ...row, title };
 }
 
 /** One span of a verse's words (see verse_words in schema.ts). */
@@ -17,6 +28,10 @@ export interface WordSpan {
   /** Morphology codes, where the module gives them. */
   morph?: string[];
   red: boolean;
+  /** Supplied by the translators (the KJV's italics). */
+  added?: boolean;
+  /** Part of the verse's canonical title, which comes before its text. */
+  title?: boolean;
 }
 
 export interface VerseWords {
@@ -73,13 +88,13 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
       ).all(...span) as T[];
     }
 
-    /** Verses of a range in one book, in order. */
+    /** Verses of a range in one book, in order, with their titles. */
     verses(...span: VerseSpan): VerseRow[] {
-      return this.rangeRows(
-        'SELECT book, chapter, verse, text FROM verses INDEXED BY verses_text',
+      return this.rangeRows<VerseRowRead>(
+        'SELECT book, chapter, verse, text, title FROM verses INDEXED BY verses_text',
         'chapter, verse',
         span,
-      );
+      ).map(verseRow);
     }
 
     /**
@@ -97,9 +112,11 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
     }
 
     chapter(translation: string, book: number, chapter: number): VerseRow[] {
-      return this.stmt(
-        'SELECT book, chapter, verse, text FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
-      ).all(translation, book, chapter) as VerseRow[];
+      return (
+        this.stmt(
+          'SELECT book, chapter, verse, text, title FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
+        ).all(translation, book, chapter) as VerseRowRead[]
+      ).map(verseRow);
     }
 
     /** The word spans of each verse of a range in one book, in order (none for an untagged translation). */
@@ -112,16 +129,18 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
         text: string;
         strongs: string;
         morph: string | null;
-        red: number;
-      }>('SELECT book, chapter, verse, idx, text, strongs, morph, red FROM verse_words', 'chapter, verse, idx', span);
+        marks: number;
+      }>('SELECT book, chapter, verse, idx, text, strongs, morph, marks FROM verse_words', 'chapter, verse, idx', span);
       return byVerse(rows, (r): WordSpan => {
         const span: WordSpan = {
           idx: r.idx,
           text: r.text,
           strongs: r.strongs ? r.strongs.split(' ') : [],
-          red: r.red === 1,
+          red: (r.marks & WORD_MARKS.red) !== 0,
         };
         if (r.morph) span.morph = r.morph.split(' ');
+        if (r.marks & WORD_MARKS.added) span.added = true;
+        if (r.marks & WORD_MARKS.title) span.title = true;
         return span;
       }).map(({ items, ...v }) => ({ ...v, words: items }));
     }

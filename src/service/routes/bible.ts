@@ -64,6 +64,7 @@ const getPassage = operation(
           chapter: v.chapter,
           v: v.verse,
           text: v.text,
+          ...(v.title ? { title: v.title } : {}),
           ...extra.get(`${v.chapter}:${v.verse}`),
           ...(v.at ? { at: v.at } : asked ? { at: { chapter: v.chapter, v: v.verse } } : {}),
         })),
@@ -92,7 +93,12 @@ const getChapter = operation(
     const book = bookChapter(bookText, chapter);
     const rows = deps.store.chapter(resource.id, book.number, chapter);
     const extra = studyFields(deps.store, input.query.include, resource.id, rows);
-    const verses = rows.map((v) => ({ v: v.verse, text: v.text, ...extra.get(`${v.chapter}:${v.verse}`) }));
+    const verses = rows.map((v) => ({
+      v: v.verse,
+      text: v.text,
+      ...(v.title ? { title: v.title } : {}),
+      ...extra.get(`${v.chapter}:${v.verse}`),
+    }));
     if (!verses.length) {
       lacking(deps, resource.id, book);
       throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);

@@ -65,6 +65,7 @@ const getStrongsVerses = operation(
       results: found.hits.map((h) => ({
         ref: `${bookName(h.book)} ${h.chapter}:${h.verse}`,
         text: h.text,
+        ...(h.title ? { title: h.title } : {}),
         words: h.words,
       })),
       attribution: `${bible.attribution} ${lexicon.attribution}`,

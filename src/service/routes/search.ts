@@ -74,6 +74,7 @@ const searchVerses = operation(
         chapter: h.chapter,
         v: h.verse,
         text: h.text,
+        ...(h.title ? { title: h.title } : {}),
         matches: h.matches,
       };
     });

@@ -4,7 +4,7 @@ import { quoted } from '../../core/text/quoted.js';
 import type { LibraryStore, WordSpan } from '../../library/store/library-store.js';
 import { type ParamRead, param } from './params.js';
 
-/** `include=words,red,headings,notes`: the fields asked for, or the value that is none of them. */
+/** `include=words,red,added,headings,notes`: the fields asked for, or the value that is none of them. */
 function readInclude(given: string | undefined): ParamRead<Set<IncludeValue>> {
   const values = (given ?? '')
     .split(',')
@@ -16,7 +16,7 @@ function readInclude(given: string | undefined): ParamRead<Set<IncludeValue>> {
   return { value: new Set(values as IncludeValue[]) };
 }
 
-/** `include=words,red,headings,notes`: an extension adding optional fields to each verse. */
+/** `include=words,red,added,headings,notes`: an extension adding optional fields to each verse. */
 export const IncludeQuery = param(readInclude, (z) =>
   z
     .string()
@@ -30,26 +30,35 @@ export const IncludeQuery = param(readInclude, (z) =>
     })
     .meta({
       type: 'string',
-      description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, the headings before it, its notes. Absent: the verse as the contract gives it.`,
+      description: `Extension: comma-separated, any of ${INCLUDE_VALUES.join(', ')}. Adds to each verse its words with their Strong's numbers, the character ranges that are the words of Christ, those the translators supplied (the KJV's italics), the headings before it, its notes. Absent: the verse as the contract gives it.`,
       example: 'words,red',
       // The operation is the contract's own, so it is not tagged `extensions`; the parameter says it is one.
       'x-extension': true,
     }),
 );
 
-/** Character ranges of `text` covered by red spans; consecutive red spans make one range. */
-export function redRanges(text: string, words: WordSpan[]): Array<{ start: number; end: number }> {
+/**
+ * Character ranges of `text` covered by the spans `marked` picks (the words of Christ, the
+ * supplied words); consecutive marked spans make one range. The title's spans are not in `text`.
+ */
+export function markedRanges(
+  text: string,
+  words: WordSpan[],
+  marked: (w: WordSpan) => boolean,
+): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   let cursor = 0;
-  let previousRed = false;
+  let previous = false;
   for (const w of words) {
+    if (w.title) continue;
     const at = text.indexOf(w.text, cursor);
     if (at < 0) break;
     cursor = at + w.text.length;
     const last = out[out.length - 1];
-    if (w.red && previousRed && last) last.end = cursor;
-    else if (w.red) out.push({ start: at, end: cursor });
-    previousRed = w.red;
+    const now = marked(w);
+    if (now && previous && last) last.end = cursor;
+    else if (now) out.push({ start: at, end: cursor });
+    previous = now;
   }
   return out;
 }
@@ -70,7 +79,7 @@ export function studyFields(
   if (!include.size || !first || !last) return out;
   const range = [translation, first.book, first.chapter, first.verse, last.chapter, last.verse] as const;
   const words = new Map(
-    include.has('words') || include.has('red')
+    include.has('words') || include.has('red') || include.has('added')
       ? store.verseWords(...range).map((v) => [`${v.chapter}:${v.verse}`, v.words])
       : [],
   );
@@ -89,8 +98,11 @@ export function studyFields(
         strongs: w.strongs,
         ...(w.morph ? { morph: w.morph } : {}),
         ...(w.red ? { red: true } : {}),
+        ...(w.added ? { added: true } : {}),
+        ...(w.title ? { title: true } : {}),
       }));
-    if (include.has('red')) fields.red = redRanges(v.text, spans);
+    if (include.has('red')) fields.red = markedRanges(v.text, spans, (w) => w.red);
+    if (include.has('added')) fields.added = markedRanges(v.text, spans, (w) => w.added === true);
     if (include.has('headings')) fields.headings = annotations.get(key)?.headings ?? [];
     if (include.has('notes')) fields.notes = annotations.get(key)?.notes ?? [];
     out.set(key, fields);
