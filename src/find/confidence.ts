@@ -76,6 +76,10 @@ function answered(reason: Reason, words: readonly string[]): string[] {
       return held(reason.label);
     case 'introduction':
       return held(reason.name);
+    // A situation the question tells answers the question whole: its other words are incidental
+    // ("lonely since I moved to a new city": the city).
+    case 'situation':
+      return [...words];
     case 'crossrefs':
     case 'speaker':
     case 'prominence':
