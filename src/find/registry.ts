@@ -1,6 +1,7 @@
 import type { Signal } from './signal.js';
 import { commentary } from './signals/commentary.js';
 import { crossrefs } from './signals/crossrefs.js';
+import { described } from './signals/described.js';
 import { everyday } from './signals/everyday.js';
 import { introduction } from './signals/introduction.js';
 import { lexical } from './signals/lexical.js';
@@ -10,6 +11,7 @@ import { passage } from './signals/passage.js';
 import { phrase } from './signals/phrase.js';
 import { prominence } from './signals/prominence.js';
 import { quote } from './signals/quote.js';
+import { situation } from './signals/situation.js';
 import { speaker } from './signals/speaker.js';
 import { stories } from './signals/stories.js';
 import { strongs } from './signals/strongs.js';
@@ -27,9 +29,11 @@ export const REGISTRY = [
   local,
   passage,
   introduction,
+  described,
   strongs,
   topics,
   everyday,
+  situation,
   commentary,
   stories,
   quote,

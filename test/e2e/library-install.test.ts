@@ -268,6 +268,11 @@ describe('bible library available, install, remove and unlock', () => {
         2,
         'bible: the key must be 1-256 printable ASCII characters, without spaces at either end (it was not shown)\n',
       ]);
+      const wrong = await runCliInProcess(['library', 'unlock', 'InstLocked', 'n0tTheKey', '--no-import'], { env });
+      expect([wrong.code, wrong.stderr]).toEqual([
+        2,
+        'bible: that key does not open InstLocked (it was not shown): nothing was written\n',
+      ]);
       const plain = await runCliInProcess(['library', 'unlock', 'InstBible', LOCKED_KEY, '--no-import'], { env });
       expect([plain.code, plain.stderr]).toEqual([
         4,

@@ -264,7 +264,7 @@ describe('bible serve: the data interface end to end', () => {
     const full = await ok('full', '/v1/data/catalog');
     expect(full.bible.map((x: { id: string }) => x.id)).toEqual(['kjv', 'web', 'rv1909']);
     expect(full.commentaries.map((x: { id: string }) => x.id)).toEqual(['mhcc', 'scofield', 'tdavid']);
-    expect(full.topics.map((x: { id: string }) => x.id)).toEqual(['nave', 'everyday-topics']);
+    expect(full.topics.map((x: { id: string }) => x.id)).toEqual(['nave', 'everyday-topics', 'people-places']);
     expect(full.lexicons.map((x: { id: string }) => x.id)).toEqual(['strongs-greek', 'strongs-hebrew']);
     expect(full.dictionaries.map((x: { id: string }) => x.id)).toEqual(['kjv-wordbook']);
     expect(full.crossrefs.id).toBe('tsk');

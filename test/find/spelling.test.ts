@@ -21,7 +21,7 @@ describe('find reads misspelt names as meant', () => {
     expect(
       spelledAsMeant(
         store(),
-        ['golaith', 'nebuchadnezar', 'methusela', 'ninevah', 'bethlehm', 'dream'],
+        ['golaith', 'nebuchadnezar', 'methusela', 'ninaveh', 'bethlehm', 'dream'],
         lexicons,
         store().resources(),
       ),

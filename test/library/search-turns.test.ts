@@ -96,7 +96,7 @@ describe('verse search read in turns', () => {
       .pluck()
       .all();
     db.close();
-    expect(pages.length).toBe(24_091);
+    expect(pages.length).toBeGreaterThan(24_000);
     expect(pages).toEqual(oracle);
   });
 });

@@ -8,6 +8,7 @@ import { cipherKeyOpens, openLexicon, openVerseModule } from '../../src/library/
 import { encipher } from '../../src/library/sword/sapphire.js';
 import { TESTAMENTS } from '../../src/library/sword/verse-reader.js';
 import {
+  diathekePlain,
   itWithSwordTools,
   mod2imp,
   SWORD_TOOLS_AVAILABLE,
@@ -59,6 +60,14 @@ const DICTIONARY = [
 ].join('\n');
 
 const KEY = 'Sapphire-II test key';
+
+const GBF = [
+  '$$$Genesis 1:1',
+  'In the beginning<WH07225> God<WH0430> created<RF>Or, made<Rf> the <FI>heaven<Fi> and the earth.<CM>',
+  '$$$Psalms 23:1',
+  '<TS>A Psalm of David.<Ts>The LORD <FI>is<Fi> my shepherd; I shall not want.',
+  '',
+].join('\n');
 
 function bibleImp(): string {
   return `${BIBLE.map(([key, , text]) => `$$$${key}\n${text}`).join('\n')}\n`;
@@ -295,6 +304,18 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
           return dir;
         };
         for (const good of ['TZip', 'TLatin1', 'CRaw', 'DXz']) copy(good, good);
+        // GBF, the markup of older modules: a footnote, a title, Strong's numbers, italics.
+        writeFileSync(join(lib, 'gbf.imp'), GBF);
+        mkdirSync(join(lib, 'modules/tgbf'));
+        tool(lib, 'imp2vs', ['gbf.imp', '-o', 'modules/tgbf']);
+        writeConf(lib, 'TGbf', {
+          DataPath: './modules/tgbf/',
+          ModDrv: 'RawText',
+          SourceType: 'GBF',
+          Encoding: 'UTF-8',
+          // diatheke hides Strong's numbers and footnotes only where the conf lists their filters.
+          GlobalOptionFilter: 'GBFStrongs\nGlobalOptionFilter=GBFFootnotes',
+        });
         // Cut short: the NT's compressed blocks end half-way.
         const cutDir = copy('TZip', 'BadCut');
         writeFileSync(join(cutDir, 'nt.bzz'), readFileSync(join(cutDir, 'nt.bzz')).subarray(0, 200));
@@ -329,6 +350,7 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
           `BadIndex: unreadable: Matt 5:1 at 1048576 (+${matt51} bytes) is past the end of nt (${ntBytes} bytes)`,
         ]);
         expect(report.sources.map((s) => s.source).filter((s) => s.startsWith('SWORD'))).toEqual([
+          'SWORD TGbf',
           'SWORD TLatin1',
           'SWORD TZip',
           'SWORD CRaw',
@@ -346,6 +368,11 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
             const theirs = theirVerses(root, name, name === 'TLatin1').map(([, , t]) => t);
             expect(verses.all(id), name).toEqual(theirs);
           }
+          // As diatheke renders it, but for the title, which heads the verse as an OSIS title does.
+          expect(verses.all('tgbf')).toEqual([
+            diathekePlain(lib, 'TGbf', 'Gen 1:1'),
+            diathekePlain(lib, 'TGbf', 'Ps 23:1').replace('A Psalm of David.', ''),
+          ]);
           expect(
             db
               .prepare(

@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { GenBookReader } from '../../src/library/sword/genbook.js';
+import { parseConf } from '../../src/library/sword/conf.js';
+import { openGenBook } from '../../src/library/sword/open-module.js';
 import {
   itWithSwordTools,
   mod2imp,
@@ -53,12 +54,17 @@ describe("RawGenBook against libsword's own reading (mod2imp)", () => {
     tool(join(root, 'modules/gbx'), 'xml2gbs', ['-fO', '../../book.osis', 'book']);
     writeConf(root, 'GBX', { DataPath: './modules/gbx/book', ModDrv: 'RawGenBook', Encoding: 'UTF-8' });
   });
+  /** A general book as the opener takes it: its conf and DataPath. */
+  const bookOf = (name: string) => ({
+    conf: parseConf(readFileSync(join(root, 'mods.d', `${name.toLowerCase()}.conf`), 'utf8'))[0]!,
+    dataPath: join(root, 'modules', name.toLowerCase(), 'book'),
+  });
   afterAll(() => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
   itWithSwordTools('a book xml2gbs wrote from OSIS: every section as mod2imp lists it', () => {
-    const ours = [...new GenBookReader(join(root, 'modules/gbx/book')).sections()];
+    const ours = [...openGenBook(bookOf('GBX'))];
     const theirs = mod2imp(root, 'GBX').filter(([, text]) => text.trim());
     expect(ours.map((s) => [s.key, s.bytes.toString('utf8').trimEnd()])).toEqual(
       theirs.map(([k, t]) => [k, t.trimEnd()]),
@@ -67,7 +73,7 @@ describe("RawGenBook against libsword's own reading (mod2imp)", () => {
   });
 
   itWithSwordTools('every section, its path and text, as mod2imp lists them', () => {
-    const ours = [...new GenBookReader(join(root, 'modules/gb/book')).sections()];
+    const ours = [...openGenBook(bookOf('GB'))];
     const theirs = mod2imp(root, 'GB').filter(([, text]) => text.trim());
     expect(ours.map((s) => [s.key, s.bytes.toString('utf8').trimEnd()])).toEqual(
       theirs.map(([k, t]) => [k, t.trimEnd()]),

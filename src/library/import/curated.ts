@@ -53,10 +53,18 @@ function loadValidated<T>(
   schema: ZodType<T>,
   name: (item: unknown) => string,
 ): { items: T[]; rejected: string[] } {
+  return existsSync(path) ? validatedItems(readJsonArray(path), schema, name) : { items: [], rejected: [] };
+}
+
+/** The items the schema accepts, and why each other one was rejected (named by `name`). */
+export function validatedItems<T>(
+  all: readonly unknown[],
+  schema: ZodType<T>,
+  name: (item: unknown) => string,
+): { items: T[]; rejected: string[] } {
   const items: T[] = [];
   const rejected: string[] = [];
-  if (!existsSync(path)) return { items, rejected };
-  for (const item of readJsonArray(path)) {
+  for (const item of all) {
     const parsed = schema.safeParse(item);
     if (parsed.success) items.push(parsed.data);
     else rejected.push(`${name(item)}: ${parsed.error.issues[0]?.message}`);

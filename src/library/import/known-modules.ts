@@ -93,12 +93,20 @@ export const EVERYDAY_TOPICS = {
     "Everyday Topics: key verses on the subjects people ask about, the passages they know by name and the verses they quote, in today's words, written for the bible command-line tool (2026). MIT licence, with the software. Verses cited from the King James Version (public domain).",
 };
 
+export const PEOPLE_PLACES = {
+  id: 'people-places',
+  name: 'People and Places',
+  attribution:
+    "People and Places: the Bible's people and places by what it says of them, each description with the verses that state it, written for the bible command-line tool (2026). MIT licence, with the software. Verses cited from the King James Version (public domain).",
+};
+
 /**
  * The topical work whose topics are named by headword (Nave's): the first topical resource that
- * is not Everyday Topics, which names its topics by everyday words and is read apart.
+ * is not one of our own, Everyday Topics (named by everyday words) and People and Places (by
+ * description), each read apart.
  */
 export function headwordTopics<T extends { id: string; kind: string }>(resources: readonly T[]): T | undefined {
-  return resources.find((r) => r.kind === 'topics' && r.id !== EVERYDAY_TOPICS.id);
+  return resources.find((r) => r.kind === 'topics' && r.id !== EVERYDAY_TOPICS.id && r.id !== PEOPLE_PLACES.id);
 }
 
 export const WORDBOOK = {

@@ -1,5 +1,7 @@
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { confValue } from '../sword/conf.js';
+import { cipherKeyOpens } from '../sword/open-module.js';
 import { MAX_CIPHER_KEY_CHARS } from './bounds.js';
 import { InstallError } from './install-error.js';
 import { userModule } from './remove.js';
@@ -31,6 +33,8 @@ export function unlockModule(env: NodeJS.ProcessEnv, name: string, key: string):
   const mod = userModule(env, name, 'unlock');
   if (confValue(mod.conf, 'CipherKey') === undefined)
     throw new InstallError(`${mod.name} is not encrypted: it needs no key`, 'usage');
+  if (!cipherKeyOpens(dirname(dirname(mod.confFile)), mod.name, key))
+    throw new InstallError(`that key does not open ${mod.name} (it was not shown): nothing was written`, 'usage');
   const bytes = readFileSync(mod.confFile);
   const utf8 = /^Encoding\s*=\s*UTF-8/im.test(bytes.toString('utf8'));
   const text = bytes.toString(utf8 ? 'utf8' : 'latin1');

@@ -4,8 +4,10 @@ import { decoderFor } from './compression.js';
 import { confValue, decodeConf, parseConf } from './conf.js';
 import { moduleOf, type SwordModule } from './discovery.js';
 import { DRIVERS } from './drivers.js';
+import { type BookSection, GenBookReader } from './genbook.js';
 import { BadModuleError, MAX_BLOCK_BYTES } from './module-files.js';
 import { decipher } from './sapphire.js';
+import { gbfAsOsis } from './source-type.js';
 import { TESTAMENTS, type VerseReader } from './verse-reader.js';
 import { versification } from './versification.js';
 
@@ -19,7 +21,7 @@ export interface LexEntry {
  * The conf's Encoding as a way to UTF-8: libsword's modules are UTF-8, Latin-1 (the default when
  * a conf names none) or UTF-16 (osis2mod's `-e 2`); SCSU is refused.
  */
-function toUtf8(mod: SwordModule): (bytes: Buffer) => Buffer {
+function toUtf8(mod: Pick<SwordModule, 'conf'>): (bytes: Buffer) => Buffer {
   const encoding = (confValue(mod.conf, 'Encoding') ?? 'Latin-1').toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (encoding === 'UTF8') return (b) => b;
   if (encoding === 'UTF16') return (b) => Buffer.from(b.toString('utf16le'), 'utf8');
@@ -28,7 +30,7 @@ function toUtf8(mod: SwordModule): (bytes: Buffer) => Buffer {
 }
 
 /** The conf's CipherKey (or the key given) and CompressType, as the readers apply them. */
-function readOptions(mod: SwordModule, key = confValue(mod.conf, 'CipherKey')) {
+function readOptions(mod: Pick<SwordModule, 'conf'>, key = confValue(mod.conf, 'CipherKey')) {
   const compressType = confValue(mod.conf, 'CompressType');
   const decode = decoderFor(compressType);
   const unpack = (block: Buffer, what: string): Buffer => {
@@ -67,7 +69,9 @@ export function openVerseModule(mod: SwordModule, key?: string): VerseReader {
   const reader = opening(mod, () =>
     driver.open(mod.dataPath, v11n, { sizeBytes: driver.sizeBytes, ...readOptions(mod, key) }),
   );
-  const utf8 = toUtf8(mod);
+  const encoded = toUtf8(mod);
+  const gbf = (confValue(mod.conf, 'SourceType') ?? '').toUpperCase() === 'GBF';
+  const utf8 = gbf ? (b: Buffer) => Buffer.from(gbfAsOsis(encoded(b).toString('utf8')), 'utf8') : encoded;
   return {
     v11n,
     hasTestament: (t) => reader.hasTestament(t),
@@ -85,6 +89,16 @@ export function* openLexicon(mod: SwordModule, key?: string): Generator<LexEntry
   const reader = opening(mod, () => driver.open(mod.dataPath, readOptions(mod, key)));
   const utf8 = toUtf8(mod);
   for (const e of reader.entries()) yield { key: utf8(e.key).toString('utf8'), bytes: utf8(e.bytes) };
+}
+
+/**
+ * A general book's sections (RawGenBook), cipher and encoding applied: for a module discovery
+ * skips (general books are not imported yet), its conf and DataPath.
+ */
+export function* openGenBook(mod: Pick<SwordModule, 'conf' | 'dataPath'>, key?: string): Generator<BookSection> {
+  const utf8 = toUtf8(mod);
+  const book = new GenBookReader(mod.dataPath, readOptions(mod, key).decipher);
+  for (const s of book.sections((name) => utf8(name).toString('utf8'))) yield { ...s, bytes: utf8(s.bytes) };
 }
 
 /** How many entries a key is tried on: a wrong key unpacks to noise at the first of them. */

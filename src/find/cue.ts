@@ -1,0 +1,47 @@
+import { formsOf } from './irregular.js';
+import { tokens } from './question.js';
+import { inflectionless } from './stem.js';
+
+/** A word of a question, with its inflection dropped once. */
+export interface Asked {
+  word: string;
+  bare: string;
+}
+
+/** The words of a text (every one, function words too), each with its inflection dropped. */
+export function askedWords(words: readonly string[]): Asked[] {
+  return words.map((word) => ({ word, bare: inflectionless(word) }));
+}
+
+/** The question's words in order (every one: a cue may be "no friend"), ready for holds(). */
+export function askedIn(question: string): Asked[] {
+  return askedWords(tokens(question.normalize('NFKC')));
+}
+
+/** A cue's word is held by a longer one from this many letters (shorter: by its inflection alone). */
+const PREFIX_MIN = 4;
+/** A cue's word without its inflection, from this many letters, is held by it with an ending of up to ENDING_MOST. */
+const BARE_MIN = 5;
+const ENDING_MOST = 3;
+
+/**
+ * Whether a question's word holds a curated cue's word (a situation's, a description's): the
+ * same word but for its inflection ("kids", "kid"), the cue's word with an ending ("praying",
+ * "pray"; "disciplining", "discipline"), or one of its irregular forms ("grow", "grew"). Not by
+ * the looser stem prefix the verses are read with: "alone" is not "along", "bullied" no "bull".
+ */
+export function holds(asked: Asked, cue: string): boolean {
+  return formsOf(cue).some((form) => holdsForm(asked, form));
+}
+
+function holdsForm(asked: Asked, cue: string): boolean {
+  const bare = inflectionless(cue);
+  if (asked.bare === bare) return true;
+  if (cue.length >= PREFIX_MIN && asked.word.startsWith(cue)) return true;
+  return bare.length >= BARE_MIN && asked.word.startsWith(bare) && asked.word.length - bare.length <= ENDING_MOST;
+}
+
+/** Whether every word of a cue is held by some word asked, in any order. */
+export function holdsAll(asked: readonly Asked[], cue: readonly string[]): boolean {
+  return cue.every((c) => asked.some((a) => holds(a, c)));
+}
