@@ -133,6 +133,17 @@ describe('canon', () => {
     expect(findBook('Jhon')).toBeUndefined();
   });
 
+  it('offers a deuterocanonical book for a near typo only, one edit nearer than the 66', () => {
+    for (const [typed, name] of [
+      ['Tobt', 'Tobit'],
+      ['Sirac', 'Sirach'],
+      ['Jhon', 'John'],
+      ['Juanito', undefined],
+      ['Macabeos', undefined],
+    ] as const)
+      expect(suggestBook(typed)?.name, typed).toBe(name);
+  });
+
   it('bounds the book text it matches: longer than any spelling plus the edits a suggestion allows is no book', () => {
     const longest = Math.max(...[...bookSpellings().keys()].map((k) => k.length));
     expect(longest).toBe('song of the three children'.length);

@@ -182,14 +182,20 @@ export function suggestBook(input: string): Book | undefined {
   let best: Book | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const [spelling, book] of INDEX) {
-    const score = editDistance(key, spelling) * 2 + (spelling === bookKey(book.name) ? 0 : 1);
+    // A deuterocanonical book ranks half an edit further off, and is offered one edit nearer than
+    // the 66 are: most readers' typos are of the 66, and few translations hold those books
+    // ("Juanito" is no misspelt Judith; "Tobt" is Tobit).
+    const score =
+      editDistance(key, spelling) * 2 + (spelling === bookKey(book.name) ? 0 : 1) + (book.number > 66 ? 1 : 0);
     if (score < bestScore) {
       bestScore = score;
       best = book;
     }
   }
   const allowed = key.length <= 3 ? 1 : key.length <= 6 ? 2 : MAX_SUGGESTION_EDITS;
-  return Math.floor(bestScore / 2) <= allowed ? best : undefined;
+  if (!best) return undefined;
+  const deuterocanon = best.number > 66 ? 1 : 0;
+  return Math.floor((bestScore - deuterocanon) / 2) <= allowed - deuterocanon ? best : undefined;
 }
 
 export const TOTAL_CHAPTERS = BOOKS.reduce((n, b) => n + b.chapters, 0);
