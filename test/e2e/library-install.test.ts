@@ -88,6 +88,7 @@ describe('bible library available, install, remove and unlock', () => {
         language: 'en',
         version: '1.2',
         installSize: 330000,
+        readable: true,
         encrypted: false,
         installed: null,
       });
