@@ -88,6 +88,7 @@ describe('bible library available, install, remove and unlock', () => {
         language: 'en',
         version: '1.2',
         installSize: 330000,
+        readable: true,
         encrypted: false,
         installed: null,
       });
@@ -255,7 +256,7 @@ describe('bible library available, install, remove and unlock', () => {
   });
 
   itWithTools(
-    'unlock writes the key into the conf, mode 0600, never shows it, and libsword reads the module',
+    'unlock tries the key, writes it into the conf (0600) without showing it; libsword and the library read the module',
     async () => {
       const { home, sword, env } = newUser();
       expect(
@@ -268,16 +269,18 @@ describe('bible library available, install, remove and unlock', () => {
         2,
         'bible: the key must be 1-256 printable ASCII characters, without spaces at either end (it was not shown)\n',
       ]);
-      const wrong = await runCliInProcess(['library', 'unlock', 'InstLocked', 'n0tTheKey', '--no-import'], { env });
-      expect([wrong.code, wrong.stderr]).toEqual([
-        2,
-        'bible: that key does not open InstLocked (it was not shown): nothing was written\n',
-      ]);
       const plain = await runCliInProcess(['library', 'unlock', 'InstBible', LOCKED_KEY, '--no-import'], { env });
       expect([plain.code, plain.stderr]).toEqual([
         4,
         'bible: no module InstBible is installed (`bible library status` lists them)\n',
       ]);
+
+      const wrong = await runCliInProcess(['library', 'unlock', 'InstLocked', 'NotTheKey123', '--no-import'], { env });
+      expect([wrong.code, wrong.stderr]).toEqual([
+        2,
+        'bible: that key does not open InstLocked: nothing was written\n',
+      ]);
+      expect(readFileSync(join(sword, 'mods.d', 'instlocked.conf'), 'utf8')).toMatch(/^CipherKey=$/m);
 
       const r = await runCliInProcess(['library', 'unlock', 'instlocked', '-', '--no-import'], {
         env,
@@ -293,7 +296,13 @@ describe('bible library available, install, remove and unlock', () => {
       expect(readFileSync(confFile, 'utf8').match(/^CipherKey=.*$/gm)).toEqual([`CipherKey=${LOCKED_KEY}`]);
       expect(tree(join(sword, 'mods.d'))).toEqual(['instlocked.conf']);
       expect(await diatheke(home, 'InstLocked', 'John 3:16')).toMatch(/^John 3:16: For God so loved the locked test\./);
+      // The library (built by this first lookup) reads it through the Sapphire cipher too.
+      const passage = await runCliInProcess(['passage', 'John 3:16', '-t', 'instlocked', '--json'], { env });
+      expect(JSON.parse(passage.stdout).passages[0].verses.map((v: { text: string }) => v.text)).toEqual([
+        'For God so loved the locked test.',
+      ]);
     },
+    IMPORT_TIMEOUT,
   );
 
   const refusals: Array<[string, RegExp]> = [

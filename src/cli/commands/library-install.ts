@@ -90,7 +90,7 @@ export async function runLibraryAvailable(opts: AvailableOptions, ctx: Context):
       `${mark} ${name.padEnd(18)} ${kind.padEnd(22)} ${lang.padEnd(6)} ${version.padEnd(8)} ${bytes.padStart(8)}  ${what}`;
     out.line(row(' ', 'module', 'kind/driver', 'lang', 'version', 'size', 'description'));
     for (const m of modules) {
-      const what = `${m.description}${m.encrypted ? ' (encrypted)' : ''}`;
+      const what = `${m.description}${m.encrypted ? ' (encrypted)' : ''}${m.readable ? '' : ' (not read by bible yet)'}`;
       out.line(
         row(m.installed ? '*' : ' ', m.name, `${m.kind}/${m.driver}`, m.language, m.version, size(m.installSize), what),
       );

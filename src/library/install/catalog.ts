@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import { confValue, decodeConf, type ModuleConf, parseConf } from '../sword/conf.js';
+import { DRIVERS } from '../sword/drivers.js';
 import {
   MAX_CATALOG_BYTES,
   MAX_CATALOG_ENTRIES,
@@ -9,7 +10,7 @@ import {
   megabytes,
 } from './bounds.js';
 import { readWhole } from './download.js';
-import { familyOf, type ModuleFamily } from './families.js';
+import type { ModuleFamily } from './families.js';
 import { InstallError } from './install-error.js';
 import { locate, type Repository } from './repository.js';
 
@@ -23,9 +24,23 @@ export interface RemoteModule {
   version: string;
   /** Bytes installed, as the conf's InstallSize says (CrossWire's confs carry it), if it does. */
   installSize: number | null;
+  /** Whether the library reads its driver (DRIVERS): one it does not is installed for other programs only. */
+  readable: boolean;
   /** Carries a CipherKey: readable once unlocked with the key its publisher gives. */
   encrypted: boolean;
   conf: ModuleConf;
+}
+
+/**
+ * A driver's family: the kind the readers' table (DRIVERS) gives it, else what libsword's name
+ * for it says (RawGenBook a general book; HREFCom and RawFiles commentaries that hold no text).
+ */
+export function familyOf(driver: string): ModuleFamily {
+  const d = driver.toLowerCase();
+  const kind = DRIVERS[d]?.kind;
+  if (kind) return kind;
+  if (d === 'rawgenbook') return 'book';
+  return d === 'hrefcom' || d === 'rawfiles' ? 'commentary' : 'other';
 }
 
 export function remoteModule(conf: ModuleConf): RemoteModule {
@@ -39,6 +54,7 @@ export function remoteModule(conf: ModuleConf): RemoteModule {
     language: confValue(conf, 'Lang') ?? '',
     version: confValue(conf, 'Version') ?? '',
     installSize: Number.isSafeInteger(size) && size >= 0 ? size : null,
+    readable: DRIVERS[driver.toLowerCase()] !== undefined,
     encrypted: confValue(conf, 'CipherKey') !== undefined,
     conf,
   };

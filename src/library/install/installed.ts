@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { dirname, join, posix, resolve } from 'node:path';
 import { confValue, decodeConf, type ModuleConf, parseConf } from '../sword/conf.js';
 import { swordRoots } from '../sword/discovery.js';
-import { familyOf } from './families.js';
+import { familyOf } from './catalog.js';
 import { InstallError } from './install-error.js';
 
 /**

@@ -25,16 +25,23 @@ function checkKey(key: string): void {
 
 /**
  * Writes an encrypted module's key into its conf, as libsword reads it (`CipherKey=<key>`, the
- * line installmgr leaves empty): the conf is rewritten beside itself with mode 0600, since it
- * now holds a key, and renamed over the old one. Only a conf of the user's own library.
+ * line installmgr leaves empty), once the key is seen to open the module (its first entries
+ * decipher and read as text: cipherKeyOpens): the conf is rewritten beside itself with mode
+ * 0600, since it now holds a key, and renamed over the old one. Only a conf of the user's own
+ * library.
  */
 export function unlockModule(env: NodeJS.ProcessEnv, name: string, key: string): UnlockResult {
   checkKey(key);
   const mod = userModule(env, name, 'unlock');
   if (confValue(mod.conf, 'CipherKey') === undefined)
     throw new InstallError(`${mod.name} is not encrypted: it needs no key`, 'usage');
-  if (!cipherKeyOpens(dirname(dirname(mod.confFile)), mod.name, key))
-    throw new InstallError(`that key does not open ${mod.name} (it was not shown): nothing was written`, 'usage');
+  let opens: boolean;
+  try {
+    opens = cipherKeyOpens(mod.root, mod.name, key);
+  } catch (err) {
+    throw new InstallError(`${mod.name} cannot be read to try the key: ${(err as Error).message}`, 'refused');
+  }
+  if (!opens) throw new InstallError(`that key does not open ${mod.name}: nothing was written`, 'usage');
   const bytes = readFileSync(mod.confFile);
   const utf8 = /^Encoding\s*=\s*UTF-8/im.test(bytes.toString('utf8'));
   const text = bytes.toString(utf8 ? 'utf8' : 'latin1');
