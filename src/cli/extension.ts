@@ -16,6 +16,7 @@ export const EXTENSIONS = {
   find: { feature: 'find', path: EXTENSION_PATHS.find },
   search: { feature: 'verse search', path: EXTENSION_PATHS.search },
   strongsVerses: { feature: "verses by Strong's number", path: EXTENSION_PATHS.strongsVerses },
+  translationBooks: { feature: "a translation's books", path: EXTENSION_PATHS.translationBooks },
 } as const satisfies Record<string, Extension>;
 
 /**

@@ -62,11 +62,16 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
     }
   }
   let first: unknown;
-  for (const parts of [args.flatMap(splitReferenceList), splitReferenceList(joined)]) {
+  const readings = [args.flatMap(splitReferenceList), splitReferenceList(joined)];
+  // A book typed apart from its chapter ("John" "3:a") was meant joined: its error is the whole text's.
+  if (args.length > 1 && bookAlone(args[0] as string)) readings.reverse();
+  for (const parts of readings) {
     try {
       return typed(parts.map(parseReference));
     } catch (err) {
-      first ??= err;
+      // "Foo 3" typed as two words: 'Foo' alone cannot be read, "Foo 3" names an unknown book,
+      // which is the one thing to say (as `passage "Foo 3"` says it).
+      if (first === undefined || (isSyntaxError(first) && !isSyntaxError(err))) first = err;
     }
   }
   // A chapter or verse that does not exist is the answer, not a reason to read more loosely.
@@ -103,6 +108,10 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
     );
   }
   throw withLocalSuggestion(first, named, lang);
+}
+
+function isSyntaxError(err: unknown): boolean {
+  return err instanceof InvalidReferenceError && err.kind === 'syntax';
 }
 
 /** The words read by the BCV parser in each language in turn, as one `;` list and as one text. */
@@ -225,6 +234,7 @@ export async function fetchPassages(
   translation: string,
   refs: TypedReference[],
   include: readonly IncludeValue[] = [],
+  numbering?: string,
 ): Promise<PassageResult> {
   let within = refs.length <= MAX_REFERENCES;
   try {
@@ -232,7 +242,7 @@ export async function fetchPassages(
   } catch {
     within = false;
   }
-  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include);
+  if (within) return client.passage(translation, refs.map((r) => r.text).join('; '), include, numbering);
   const pieces = refs.flatMap((r, owner) =>
     splitReference(r.ref).map((piece) => ({ owner, text: formatReference(piece) })),
   );
@@ -240,7 +250,7 @@ export async function fetchPassages(
   let result: PassageResult | undefined;
   for (let i = 0; i < pieces.length; i += MAX_REFERENCES) {
     const batch = pieces.slice(i, i + MAX_REFERENCES);
-    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include);
+    result = await client.passage(translation, batch.map((p) => p.text).join('; '), include, numbering);
     for (const [j, p] of result.passages.entries()) merged[batch[j]!.owner]!.verses.push(...p.verses);
   }
   return { translation: result!.translation, passages: merged, attribution: result!.attribution };

@@ -24,6 +24,7 @@ import type {
   TopicBrowseResult,
   TopicEntry,
   TopicSearchResult,
+  TranslationBooks,
 } from '../core/schemas/index.js';
 import { SseReader } from '../core/sse.js';
 import { newIdempotencyKey, parse, type RequestOptions, ServiceConnection } from './connection.js';
@@ -50,6 +51,7 @@ export const EXTENSION_PATHS = {
   find: '/v1/data/bible/{translation}/find',
   search: '/v1/data/bible/{translation}/search',
   strongsVerses: '/v1/data/strongs/{number}/verses',
+  translationBooks: '/v1/data/bible/{translation}/books',
 } as const;
 
 /** A path template of EXTENSION_PATHS with its parameters filled in, each encoded as a segment. */
@@ -64,12 +66,21 @@ export class BibleClient extends ServiceConnection {
   books() {
     return this.get<BookList>('/v1/data/bible/books');
   }
-  /** `include` (an extension) adds study fields to each verse; see `missingStudyFields`. */
-  passage(translation: string, ref: string, include: readonly IncludeValue[] = []) {
+  /**
+   * `include` (an extension) adds study fields to each verse; see `missingStudyFields`. `numbering`
+   * (an extension: a versification or a translation id) says how the references are numbered, and
+   * each verse answered carries `at`, where it falls in that numbering.
+   */
+  passage(translation: string, ref: string, include: readonly IncludeValue[] = [], numbering?: string) {
     return this.get<PassageResult>(`/v1/data/bible/${seg(translation)}/passage`, {
       ref,
       include: include.join(',') || undefined,
+      numbering,
     });
+  }
+  /** Extension: the books a translation holds (the deuterocanon too), by its own numbering. */
+  translationBooks(translation: string) {
+    return this.get<TranslationBooks>(filled(EXTENSION_PATHS.translationBooks, { translation }));
   }
   chapter(translation: string, book: string | number, chapter: number, include: readonly IncludeValue[] = []) {
     return this.get<Chapter>(`/v1/data/bible/${seg(translation)}/${seg(book)}/${chapter}`, {
@@ -109,7 +120,9 @@ export class BibleClient extends ServiceConnection {
   crossrefs(book: string | number, chapter: number, verse: number) {
     return this.get<CrossRefs>(`/v1/data/crossrefs/${seg(book)}/${chapter}/${verse}`);
   }
-  stories(filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number } = {}) {
+  stories(
+    filters: { theme?: string; q?: string; testament?: string; kind?: string; limit?: number; offset?: number } = {},
+  ) {
     return this.get<StoryList>('/v1/data/stories', filters);
   }
   story(slug: string) {

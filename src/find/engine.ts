@@ -1,4 +1,4 @@
-import { BOOKS } from '../core/canon/canon.js';
+import { type Book, bookByNumber } from '../core/canon/canon.js';
 import { FIND_QUESTION_MAX } from '../core/limits.js';
 import { keyParts } from '../core/reference/verse-key.js';
 import { WORDBOOK } from '../library/import/known-modules.js';
@@ -110,7 +110,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
       const vote = votes.get(key);
       if (vote) reasons.push(vote.reason as Reason);
     }
-    const name = (BOOKS[book - 1] as (typeof BOOKS)[number]).name;
+    const name = (bookByNumber(book) as Book).name;
     results.push({ ref: `${name} ${chapter}:${verse}`, book: name, chapter, v: verse, text, score, reasons });
   }
   return { query: question, translation: resource.id, results, drawnOn: drawnOn(resource, input, runs, results) };

@@ -196,7 +196,9 @@ describe('the FTS5 side', () => {
 
 describe('the search scope', () => {
   it('reads testaments, books, ranges and lists', () => {
-    expect(parseScope(undefined)).toEqual([{ from: 1, to: 66 }]);
+    expect(parseScope(undefined)).toEqual([{ from: 1, to: 90 }]);
+    expect(parseScope('deuterocanon')).toEqual([{ from: 67, to: 90 }]);
+    expect(parseScope('Sir')).toEqual([{ from: 72, to: 72 }]);
     expect(parseScope('OT')).toEqual([{ from: 1, to: 39 }]);
     expect(parseScope('nt')).toEqual([{ from: 40, to: 66 }]);
     expect(parseScope('Rom')).toEqual([{ from: 45, to: 45 }]);

@@ -181,7 +181,8 @@ describe('the bible CLI, end to end', () => {
             2,
             "bible: 'shepherd' names no Strong's entry; --verses takes a number or a transliteration, like G26 or agape\n",
           ],
-          [['stories', '--limit', '0'], 2, 'bible: --limit must be 1 to 100\n'],
+          [['stories', '--limit', '0'], 2, "bible: --limit must be a number of at least 1, or all (got '0')\n"],
+          [['stories', '--offset', '-1'], 2, "bible: --offset must be a number of at least 0 (got '-1')\n"],
           [['pasage', 'John 3:16'], 2, "bible: unknown command 'pasage' (did you mean passage?)\n"],
           [
             ['passage', 'John 3:16', '-t', 'nope'],

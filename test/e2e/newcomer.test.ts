@@ -114,9 +114,42 @@ describe("the newcomer's path", () => {
       const junk = await runCli(['passage', 'John 3:16 foo']);
       expect(junk.code).toBe(2);
     });
+
+    it('say the same thing in the same words, quoted or typed apart, in passage and chapter', async () => {
+      for (const [args, code, message] of [
+        [['passage', 'Foo 3'], 4, "unknown book 'Foo'"],
+        [['chapter', 'Foo', '3'], 4, "unknown book 'Foo'"],
+        [['chapter', 'Lev', '30'], 4, 'Leviticus has 27 chapters'],
+        [['passage', 'Lev 30:1'], 4, 'Leviticus has 27 chapters'],
+        [
+          ['chapter', 'John', '3:a'],
+          2,
+          "cannot read 'John 3:a': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c",
+        ],
+        [
+          ['passage', 'John 3:a'],
+          2,
+          "cannot read 'John 3:a': use Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c",
+        ],
+      ] as const) {
+        const r = await runCli([...args]);
+        expect([r.code, r.stderr], args.join(' ')).toEqual([code, `bible: ${message}\n`]);
+      }
+    });
   });
 
   describe('wrong ids and saved settings', () => {
+    itWithSword('a commentary named before the reference is read as -c', async () => {
+      const named = await runCli(['commentary', 'scofield', 'John', '3:16']);
+      expect(named.code).toBe(0);
+      expect(named.stdout).toBe((await runCli(['commentary', 'John 3:16', '-c', 'scofield'])).stdout);
+      const both = await runCli(['commentary', 'scofield', 'John 3:16', '-c', 'mhcc']);
+      expect([both.code, both.stderr]).toEqual([
+        2,
+        'bible: the reference names scofield but -c asks for mhcc: give one of them\n',
+      ]);
+    });
+
     itWithSword('a wrong id gets the list and the nearest, by name or language', async () => {
       const spanish = await runCli(['passage', 'John 3:16', '-t', 'spanish']);
       expect([spanish.code, spanish.stderr]).toEqual([
@@ -212,6 +245,29 @@ describe("the newcomer's path", () => {
       );
       const nowhere = await runCli(['topic', 'entry', 'anxiety-and-worry', '--source', 'nave']);
       expect([nowhere.code, nowhere.stderr]).toEqual([4, "bible: nave has no topic 'anxiety-and-worry' [NOT_FOUND]\n"]);
+    });
+
+    it('stories: every one reachable, by --offset and --limit all', async () => {
+      const all = JSON.parse((await runCli(['stories', '--limit', 'all', '--json'])).stdout);
+      expect(all.total).toBeGreaterThan(100);
+      expect(all.stories).toHaveLength(all.total);
+      expect(new Set(all.stories.map((s: { slug: string }) => s.slug)).size).toBe(all.total);
+      const at = all.total - 2;
+      const tail = JSON.parse((await runCli(['stories', '--offset', String(at), '--json'])).stdout);
+      expect([tail.offset, tail.total, tail.stories]).toEqual([at, all.total, all.stories.slice(at)]);
+      // A page says where the rest is (piped: the rows without their header).
+      const first = await runCli(['stories', '--limit', '2', '--offset', '1']);
+      const [a, b] = all.stories.slice(1, 3);
+      expect(first.stdout).toMatch(
+        new RegExp(
+          `^${a.slug}\\t.*\\n${b.slug}\\t.*\\n2-3 of ${all.total}; --offset 3 shows the next, --limit all every one\\n`,
+        ),
+      );
+      const past = await runCli(['stories', '--offset', '100000']);
+      expect([past.code, past.stdout.split('\n')[0]]).toEqual([
+        0,
+        `No stories past ${all.total}: --offset 100000 skips them all.`,
+      ]);
     });
 
     it('stories: --search as --q, a theme in any case', async () => {

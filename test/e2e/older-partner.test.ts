@@ -38,6 +38,17 @@ describe('a service without the extensions that answers NOT_FOUND in its own wor
     ]);
   });
 
+  it('stories past the first page: the missing offset is named, exit 1', async () => {
+    const r = await viaOlder(['stories', '--offset', '3', '--limit', '2']);
+    expect([r.code, r.stderr, r.stdout]).toEqual([
+      1,
+      `bible: the service at ${older.url} does not offer story paging (offset); --limit 1 to 100 works\n`,
+      '',
+    ]);
+    // One page of the contract's own still answers.
+    expect(JSON.parse((await viaOlder(['stories', '--limit', '2', '--json'])).stdout).stories).toHaveLength(2);
+  });
+
   it("the contract's operations still answer through it", async () => {
     const r = await viaOlder(['passage', 'John 3:16', '--json']);
     expect(r.code).toBe(0);

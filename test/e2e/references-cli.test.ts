@@ -39,18 +39,17 @@ describe('references as people type them', () => {
     expect([typo.code, typo.stderr]).toEqual([2, "bible: unknown command 'pasage' (did you mean passage?)\n"]);
   });
 
-  it('a deuterocanonical book is named for what it is, not mistaken for Titus', async () => {
+  it('a deuterocanonical book is read where the translation holds it, and said plainly where not (issue 33)', async () => {
     for (const [typed, name] of [
       ['Tobit 1:1', 'Tobit'],
       ['Sir 27:17', 'Sirach'],
       ['1 Macc 1:1', '1 Maccabees'],
     ]) {
-      const r = await run('passage', typed as string);
-      expect([r.code, r.stderr]).toEqual([
-        4,
-        `bible: ${name} is in the deuterocanon, which the library's 66-book canon does not hold\n`,
-      ]);
+      const r = await run('passage', typed as string, '-t', 'kjv');
+      expect([r.code, r.stderr]).toEqual([4, `bible: the KJV does not include ${name} [NOT_FOUND]\n`]);
     }
+    const web = await run('passage', 'Sir 27:17', '-t', 'web');
+    expect([web.code, heading(web.stdout)]).toEqual([0, 'Sirach 27:17 (WEB)']);
   });
 });
 

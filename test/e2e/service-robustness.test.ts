@@ -145,7 +145,13 @@ describe('bible serve under hostile input and concurrency', () => {
     for (let i = 0; i < 3; i++)
       expect((await get(server.url, '/v1/data/bible/books', { 'X-API-Key': k })).status).toBe(200);
     expect(await server.stop('SIGTERM')).toBe(0);
-    expect(server.output()).toContain('bible serve: stopped');
+    // Every line of the log is stamped: start, requests, stop.
+    const log = server.output().trimEnd().split('\n');
+    expect(log[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z bible serve: listening on http:\/\/127\.0\.0\.1:\d+ /,
+    );
+    expect(log.filter((line) => !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /.test(line))).toEqual([]);
+    expect(log.at(-1)).toMatch(/Z bible serve: stopped$/);
     server = await serve(dataDir);
     const after = [];
     for (let i = 0; i < 3; i++) after.push((await get(server.url, '/v1/data/bible/books', { 'X-API-Key': k })).status);
@@ -239,6 +245,6 @@ describe('bible serve under hostile input and concurrency', () => {
     expect(bad.stderr).toBe("bible: --port must be a number from 0 to 65535 (got 'http')\n");
     const extra = await serve(dataDir);
     expect(await extra.stop('SIGINT')).toBe(0);
-    expect(extra.output()).toMatch(/SIGINT: finishing open requests and stopping\nbible serve: stopped\n$/);
+    expect(extra.output()).toMatch(/SIGINT: finishing open requests and stopping\n\S+Z bible serve: stopped\n$/);
   });
 });

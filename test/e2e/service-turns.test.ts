@@ -54,7 +54,7 @@ describe('bible serve runs data requests one turn at a time', () => {
     const code = await server.stop('SIGTERM');
     const answers = await Promise.all(finds);
     expect(code).toBe(0);
-    expect(server.output()).toMatch(/SIGTERM: finishing open requests and stopping\nbible serve: stopped\n$/);
+    expect(server.output()).toMatch(/SIGTERM: finishing open requests and stopping\n\S+Z bible serve: stopped\n$/);
     const refused = answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.message}`);
     const stopping = '500 the service is stopping; the request is safe to retry';
     // Those that had not had their turn were not worked through before the node stopped: answered

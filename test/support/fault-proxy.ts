@@ -18,6 +18,8 @@ export class FaultProxy {
   private drops = 0;
   /** Paths of the operations tagged `extensions`, as patterns, while playing an older service. */
   private extensions: RegExp[] = [];
+  /** Names of the contract operations' query parameters marked `x-extension`, dropped meanwhile. */
+  private extensionParams = new Set<string>();
   seen = 0;
   url = '';
 
@@ -48,7 +50,9 @@ export class FaultProxy {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers, body });
+      const url = new URL(req.url ?? '/', this.target);
+      for (const name of this.extensionParams) url.searchParams.delete(name);
+      const upstream = await fetch(url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
         await upstream.arrayBuffer();
@@ -88,6 +92,11 @@ export class FaultProxy {
     this.extensions = Object.keys(doc.paths)
       .filter((p) => !(p in contractOnly(Buffer.from(JSON.stringify(doc))).paths))
       .map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`));
+    // An older service ignores a query parameter it does not know.
+    for (const ops of Object.values(doc.paths))
+      for (const op of Object.values(ops))
+        for (const param of op.parameters ?? [])
+          if (param.in === 'query' && param.schema?.['x-extension']) this.extensionParams.add(param.name);
   }
 
   hold(ms: number): void {
@@ -101,7 +110,13 @@ export class FaultProxy {
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { tags?: string[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { tags?: string[]; parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }> }
+    >
+  >;
 }
 
 /** The document without the paths whose every operation is tagged `extensions`. */

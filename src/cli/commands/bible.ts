@@ -2,6 +2,7 @@ import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
 import type { Context } from '../context.js';
+import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { choiceOption, oneOf } from '../flags.js';
 import { present, presentPlain } from '../present.js';
@@ -74,7 +75,10 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
   const results: PassageResult[] = [];
-  for (const id of translations) results.push(await fetchPassages(client, id, typed, includeFor(view)));
+  // Each translation after the first is asked in the first's numbering: its own verses that hold
+  // them come back, each with where it falls (`at`), so the parallel view aligns them.
+  for (const [i, id] of translations.entries())
+    results.push(await fetchPassages(client, id, typed, includeFor(view), i > 0 ? translations[0] : undefined));
   checkStudyFields(
     ctx,
     view,
@@ -185,17 +189,28 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   );
 }
 
-export async function runBooks(ctx: Context): Promise<void> {
-  await present(ctx, await (await ctx.client()).books(), async (data) => {
-    const rows = data.books.map((b) => [
-      b.number,
-      b.name,
-      b.chapters,
-      b.verseCounts.reduce((a, n) => a + n, 0),
-      b.abbreviations.slice(0, 4).join(', '),
-    ]);
-    await printTable(ctx, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows);
-  });
+type BookRow = { number: number; name: string; chapters: number; verseCounts: number[]; abbreviations: string[] };
+
+async function printBooks(ctx: Context, books: BookRow[]): Promise<void> {
+  const rows = books.map((b) => [
+    b.number,
+    b.name,
+    b.chapters,
+    b.verseCounts.reduce((a, n) => a + n, 0),
+    b.abbreviations.slice(0, 4).join(', '),
+  ]);
+  await printTable(ctx, ['#', 'Book', 'Chapters', 'Verses', 'Abbreviations'], rows);
+}
+
+/**
+ * `bible books`: the contract's 66; with `-t`, the books that translation holds (the deuterocanon
+ * too, numbered 67 on), by its own numbering.
+ */
+export async function runBooks(ctx: Context, translation?: string): Promise<void> {
+  const client = await ctx.client();
+  if (!translation) return present(ctx, await client.books(), (data) => printBooks(ctx, data.books));
+  const held = await extension(ctx, EXTENSIONS.translationBooks, () => client.translationBooks(translation));
+  return present(ctx, held, (data) => printBooks(ctx, data.books));
 }
 
 export async function runCatalog(ctx: Context): Promise<void> {
@@ -259,8 +274,9 @@ export function registerBible(program: Command, f: Factory): void {
     .action(async (words: string[], opts: TranslationOptions) => runChapter({ ...opts, words }, await f.context()));
   program
     .command('books')
-    .description('the 66 books with chapters, verses and abbreviations')
-    .action(async () => runBooks(await f.context()));
+    .description('the 66 books with chapters, verses and abbreviations; with -t, the books a translation holds')
+    .option('-t, --translation <id>', 'the books this translation holds (the deuterocanon too), by its own numbering')
+    .action(async (opts: { translation?: string }) => runBooks(await f.context(), opts.translation));
   program
     .command('catalog')
     .description('what the service lets you read')

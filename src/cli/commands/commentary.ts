@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { present } from '../present.js';
-import { oneReference } from '../references.js';
+import { bookAlone, oneReference } from '../references.js';
 
 const USAGE = 'commentary takes one chapter (John 3) or one verse (John 3:16)';
 
@@ -41,7 +41,22 @@ export interface CommentaryOptions {
   commentary?: string;
 }
 
-export async function runCommentary(opts: CommentaryOptions, ctx: Context): Promise<void> {
+/**
+ * "bible commentary mhcc John 3:16", as a translation is named in a reference: a first word that
+ * is no book but a commentary's id is read as `-c` (or refused when `-c` names another).
+ */
+async function commentaryNamedFirst(opts: CommentaryOptions, ctx: Context): Promise<CommentaryOptions> {
+  const [first, ...rest] = opts.ref;
+  if (!first || !rest.length || bookAlone(first) || !/^[\w-]+$/.test(first)) return opts;
+  const ids = (await (await ctx.client()).catalog()).commentaries.map((c) => c.id.toLowerCase());
+  if (!ids.includes(first.toLowerCase())) return opts;
+  if (opts.commentary && opts.commentary.toLowerCase() !== first.toLowerCase())
+    throw usageError(`the reference names ${first} but -c asks for ${opts.commentary}: give one of them`);
+  return { ref: rest, commentary: first };
+}
+
+export async function runCommentary(given: CommentaryOptions, ctx: Context): Promise<void> {
+  const opts = await commentaryNamedFirst(given, ctx);
   const ref = await oneReference(opts.ref, USAGE);
   const wholeChapter = ref.start.verse === 1 && ref.end.verse === ref.book.verseCounts[ref.end.chapter - 1];
   if (ref.start.chapter !== ref.end.chapter) throw usageError(USAGE);

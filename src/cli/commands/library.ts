@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import type { Factory } from '../factory.js';
 import { present } from '../present.js';
 import { importProgress } from '../progress.js';
+import { registerLibraryInstall } from './library-install.js';
 
 function formatBytes(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
@@ -87,4 +88,5 @@ export function registerLibrary(program: Command, f: Factory): void {
     .command('status')
     .description('show resources, sources found and missing, path and size')
     .action(async () => runLibraryStatus(await f.context()));
+  registerLibraryInstall(library, f);
 }

@@ -179,7 +179,7 @@ export function registerSearch(program: Command, f: Factory): void {
     .option('-t, --translation <id>', 'translation id (default: config, else the first in the catalog)')
     .option(
       '--in <scope>',
-      'ot, nt, a group (law, history, poetry, prophets, gospels, paul, epistles), a book (Rom) or a range (Matt-John); commas join several',
+      'ot, nt, a group (law, history, poetry, prophets, gospels, paul, epistles, deuterocanon), a book (Rom) or a range (Matt-John); commas join several',
     )
     .option('--stem', 'also match inflections (love, loved, loveth, lovest)')
     .option('--rank', 'most relevant first (default: canonical order)')

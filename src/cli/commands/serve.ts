@@ -47,6 +47,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     throw err;
   }
   const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
+  // Start and stop stamped as the request lines are (server.ts), so one log reads in time order.
+  const event = (line: string) => out(`${new Date().toISOString()} bible serve: ${line}`);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -67,12 +69,10 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     if (err instanceof PortInUseError) throw new CliError(err.message);
     throw err;
   }
-  out(
-    `bible serve: listening on ${server.url} (data interface under /v1/data, contract at /openapi.json, MCP at /mcp)`,
-  );
+  event(`listening on ${server.url} (data interface under /v1/data, contract at /openapi.json, MCP at /mcp)`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      out(`bible serve: ${signal}: finishing open requests and stopping`);
+      event(`${signal}: finishing open requests and stopping`);
       onInterrupt(undefined);
       process.off('SIGTERM', onTerm);
       server
@@ -82,7 +82,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
           return keys.close();
         })
         .finally(() => {
-          out('bible serve: stopped');
+          event('stopped');
           resolve();
         });
     };

@@ -1,10 +1,14 @@
 import { type Command, Option } from 'commander';
 import type { BibleClient } from '../../client/client.js';
-import type { Story } from '../../core/schemas/stories.js';
+import { shownUrl } from '../../client/shown-url.js';
+import { STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX, type Story, type StoryList } from '../../core/schemas/stories.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
 import type { Factory } from '../factory.js';
-import { boundedSearchText, choiceOption, oneOf, wholeNumber } from '../flags.js';
+import { boundedSearchText, choiceOption, oneOf } from '../flags.js';
+import { fetchPages, parseLimit, parseOffset } from '../paging.js';
 import { present } from '../present.js';
 import { passagesOf, type TextOptions } from '../references.js';
 import { printTable } from '../render/table.js';
@@ -21,7 +25,8 @@ export interface StoriesOptions extends TextOptions {
   search?: string;
   testament?: string;
   kind?: string;
-  limit?: number;
+  limit?: number | 'all';
+  offset?: number;
 }
 
 function printStory(ctx: Context, s: Story): void {
@@ -38,22 +43,60 @@ function printStory(ctx: Context, s: Story): void {
   ctx.out.attribution(s.attribution);
 }
 
-export async function runStories(opts: StoriesOptions, ctx: Context): Promise<void> {
-  const data = await (await ctx.client()).stories({
+/**
+ * The stories asked for: one page as the contract gives it, or with `--offset` or `--limit` past a
+ * page (`all`, 300) the pages of the `offset` extension. A service without it ignores `offset`
+ * and answers the first page again, and says nothing of it: its answer echoes no `offset`.
+ */
+async function storyPages(opts: StoriesOptions, ctx: Context): Promise<StoryList> {
+  const client = await ctx.client();
+  const filters = {
     // Theme tags are lower case in the contract; "Forgiveness" means the same tag.
     theme: opts.theme?.toLowerCase(),
     q: boundedSearchText(opts.search ?? opts.q),
     testament: opts.testament,
     kind: opts.kind,
-    limit: opts.limit,
-  });
+  };
+  const wanted = opts.limit === 'all' ? undefined : (opts.limit ?? STORIES_LIMIT_DEFAULT);
+  if (opts.offset === undefined && wanted !== undefined && wanted <= STORIES_LIMIT_MAX)
+    return client.stories({ ...filters, limit: opts.limit === undefined ? undefined : wanted });
+  const page = await fetchPages(
+    async (limit, offset) => {
+      const list = await client.stories({ ...filters, limit: Math.min(limit, STORIES_LIMIT_MAX), offset });
+      if (list.offset !== offset) {
+        const where = ctx.settings.baseUrl
+          ? `the service at ${shownUrl(ctx.settings.baseUrl)}`
+          : 'the embedded library';
+        throw new CliError(`${where} does not offer story paging (offset); --limit 1 to 100 works`, EXIT.FAILURE);
+      }
+      return { ...list, results: list.stories };
+    },
+    (list) => list.total,
+    wanted,
+    opts.offset ?? 0,
+  );
+  const { results, ...list } = page;
+  return { ...list, stories: results };
+}
+
+export async function runStories(opts: StoriesOptions, ctx: Context): Promise<void> {
+  const data = await storyPages(opts, ctx);
   await present(ctx, data, async () => {
-    if (!data.stories.length) ctx.out.line('No stories match.');
+    const from = data.offset ?? 0;
+    if (!data.stories.length)
+      ctx.out.line(
+        from && data.total ? `No stories past ${data.total}: --offset ${from} skips them all.` : 'No stories match.',
+      );
     else {
       const rows = data.stories.map((s) => [s.slug, s.title, s.kind, s.passages[0]?.ref ?? '']);
       await printTable(ctx, ['Slug', 'Title', 'Kind', 'Passage'], rows);
-      if (data.total > data.stories.length)
-        ctx.out.line(ctx.style.c.dim(`${data.stories.length} of ${data.total}; --limit shows more (up to 100)`));
+      const shownTo = from + data.stories.length;
+      if (data.total > shownTo)
+        ctx.out.line(
+          ctx.style.c.dim(
+            `${from + 1}-${shownTo} of ${data.total}; --offset ${shownTo} shows the next, --limit all every one`,
+          ),
+        );
     }
   });
 }
@@ -113,11 +156,8 @@ export function registerStories(program: Command, f: Factory): void {
     // The service reads these in any case and answers a wrong one as the contract says.
     .addOption(choiceOption('--testament <OT|NT>', oneOf(TESTAMENTS), TESTAMENTS, { passOn: true }))
     .addOption(choiceOption('--kind <kind>', oneOf(KINDS), KINDS, { passOn: true }))
-    .option(
-      '--limit <n>',
-      'how many, 1 to 100 (default 25)',
-      wholeNumber(() => '--limit must be 1 to 100', { min: 1, max: 100 }),
-    )
+    .option('--limit <n>', `how many, or all (default ${STORIES_LIMIT_DEFAULT})`, parseLimit)
+    .option('--offset <n>', 'stories to skip, in reading order', parseOffset)
     .action(async (slug: string | undefined, opts: StoriesOptions) => {
       const ctx = await f.context();
       return slug ? runStory({ ...opts, slug }, ctx) : runStories(opts, ctx);

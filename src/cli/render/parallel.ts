@@ -6,7 +6,7 @@ import { headingsOf, type NoteList, type StudyView, studyText } from './study.js
 /** Side by side only where each column still gets a readable width. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 100;
 
-type ParallelVerse = { v: number; chapter?: number; text: string } & StudyFields;
+type ParallelVerse = { v: number; chapter?: number; text: string; at?: { chapter: number; v: number } } & StudyFields;
 
 export interface ParallelColumn {
   translation: string;
@@ -15,10 +15,34 @@ export interface ParallelColumn {
 
 const visible = (s: string) => stripVTControlCharacters(s).length;
 
+/** Where a verse falls in the first translation's numbering, as one number (chapter × 1000 + verse). */
+const keyOf = (v: ParallelVerse) => (v.at ? v.at.chapter * 1000 + v.at.v : (v.chapter ?? 0) * 1000 + v.v);
+
+/**
+ * Each column's verses by row key. A translation numbered otherwise (`at`, from the service's
+ * versification mapping) may put two of its verses on one row (the Vulgate's psalm titles): they
+ * are joined, each after its own number, and lose their study fields, whose offsets were each one's.
+ */
+function rowsOf(verses: ParallelVerse[]): Map<number, ParallelVerse> {
+  const rows = new Map<number, ParallelVerse[]>();
+  for (const v of verses) rows.set(keyOf(v), [...(rows.get(keyOf(v)) ?? []), v]);
+  const own = (v: ParallelVerse) => `${v.chapter === undefined ? '' : `${v.chapter}:`}${v.v}`;
+  const moved = (v: ParallelVerse) => v.at !== undefined && (v.at.chapter !== v.chapter || v.at.v !== v.v);
+  return new Map(
+    [...rows].map(([key, list]) => {
+      const first = list[0] as ParallelVerse;
+      if (list.length === 1 && !moved(first)) return [key, first];
+      const text = list.map((v) => (moved(v) || list.length > 1 ? `[${own(v)}] ${v.text}` : v.text)).join(' ');
+      return [key, { chapter: first.chapter, v: first.v, at: first.at, text }];
+    }),
+  );
+}
+
 /**
  * Verses of several translations aligned by verse: the union of their verse keys in order, so
  * a verse one translation lacks (WEB has no Acts 8:37) shows as absent rather than shifting
- * the rest. On a terminal at least SIDE_BY_SIDE_MIN_WIDTH wide, one column per translation;
+ * the rest. A translation numbered otherwise than the first (Synodal's Psalm 50 is the KJV's
+ * 51) is aligned by where each verse falls in the first's numbering, its own number shown. On a terminal at least SIDE_BY_SIDE_MIN_WIDTH wide, one column per translation;
  * otherwise interleaved, each verse's translations one after another with their ids.
  */
 export async function printParallel(
@@ -30,9 +54,8 @@ export async function printParallel(
   place: (verse: ParallelVerse) => string,
 ): Promise<void> {
   const { c } = ctx.style;
-  const keyOf = (v: ParallelVerse) => (v.chapter ?? 0) * 1000 + v.v;
   const keys = [...new Set(columns.flatMap((col) => col.verses.map(keyOf)))].sort((a, b) => a - b);
-  const byKey = columns.map((col) => new Map(col.verses.map((v) => [keyOf(v), v])));
+  const byKey = columns.map((col) => rowsOf(col.verses));
   const labelOf = (key: number) => (showChapter ? `${Math.floor(key / 1000)}:${key % 1000}` : String(key % 1000));
   const absent = c.dim('(absent)');
   const shown = (i: number, key: number) => {

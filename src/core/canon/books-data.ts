@@ -8,7 +8,7 @@ export interface BookSeed {
   name: string;
   osis: string;
   /** Name without its number, for numbered books ("Samuel" for 1 Samuel). */
-  ordinal?: 1 | 2 | 3;
+  ordinal?: 1 | 2 | 3 | 4;
   baseAbbreviations: readonly string[];
   verseCounts: string;
 }

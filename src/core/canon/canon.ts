@@ -1,5 +1,6 @@
 import { editDistance } from '../text/edit-distance.js';
 import { BOOK_SEEDS, type BookSeed } from './books-data.js';
+import { DEUTEROCANON_SEEDS, LAST_BOOK_NUMBER } from './deuterocanon.js';
 
 export type Testament = 'OT' | 'NT';
 
@@ -12,12 +13,15 @@ export interface Book {
   chapters: number;
   /** Verses per chapter; index 0 is chapter 1. */
   verseCounts: number[];
+  /** A book of the deuterocanon or apocrypha (numbered after the 66): some translations hold it. */
+  deuterocanon?: true;
 }
 
-const PREFIXES: Record<1 | 2 | 3, string[]> = {
+const PREFIXES: Record<1 | 2 | 3 | 4, string[]> = {
   1: ['1 ', '1', 'I ', 'First ', '1st '],
   2: ['2 ', '2', 'II ', 'Second ', '2nd '],
   3: ['3 ', '3', 'III ', 'Third ', '3rd '],
+  4: ['4 ', '4', 'IV ', 'Fourth ', '4th '],
 };
 
 /** The spellings of a book that people type, the full name excluded. */
@@ -30,29 +34,56 @@ function expandAbbreviations(seed: BookSeed): string[] {
   return out.filter((a) => a !== seed.name);
 }
 
-export const BOOKS: readonly Book[] = BOOK_SEEDS.map((seed) => {
+function bookOf(seed: BookSeed): Book {
   const verseCounts = seed.verseCounts.split(',').map(Number);
   return {
     number: seed.number,
     name: seed.name,
     osis: seed.osis,
-    testament: seed.number <= 39 ? 'OT' : 'NT',
+    testament: seed.number <= 39 || (seed.number > 66 && seed.osis !== 'EpLao') ? 'OT' : 'NT',
     abbreviations: expandAbbreviations(seed),
     chapters: verseCounts.length,
     verseCounts,
+    ...(seed.number > 66 ? { deuterocanon: true as const } : {}),
   };
-});
+}
+
+/** The 66 books of the contract, in canonical order: BOOKS[n - 1] is book n. */
+export const BOOKS: readonly Book[] = BOOK_SEEDS.map(bookOf);
+
+/** The deuterocanonical and apocryphal books libsword's versifications name, numbered 67 on. */
+export const DEUTEROCANON_BOOKS: readonly Book[] = DEUTEROCANON_SEEDS.map(bookOf);
+
+/** Every book the library may hold: the 66, then the deuterocanon; ALL_BOOKS[n - 1] is book n. */
+export const ALL_BOOKS: readonly Book[] = [...BOOKS, ...DEUTEROCANON_BOOKS];
+
+const SEEDS: readonly BookSeed[] = [...BOOK_SEEDS, ...DEUTEROCANON_SEEDS];
+
+/** A book by its number (1-66, then the deuterocanon), as the store keeps it. */
+export function bookByNumber(n: number): Book | undefined {
+  return ALL_BOOKS[n - 1];
+}
+
+const BY_OSIS = new Map(ALL_BOOKS.map((b) => [b.osis, b]));
+
+/** A book by its OSIS id ("Gen", "Sir", "1Macc"), as SWORD modules and the BCV parser name it. */
+export function bookByOsis(osis: string): Book | undefined {
+  return BY_OSIS.get(osis);
+}
 
 const ORDINAL_WORDS: Record<string, string> = {
   first: '1',
   second: '2',
   third: '3',
+  fourth: '4',
   '1st': '1',
   '2nd': '2',
   '3rd': '3',
+  '4th': '4',
   i: '1',
   ii: '2',
   iii: '3',
+  iv: '4',
 };
 
 /**
@@ -62,9 +93,9 @@ const ORDINAL_WORDS: Record<string, string> = {
  */
 export function bookKey(input: string): string {
   let s = input.toLowerCase().replace(/\./g, ' ').replace(/\s+/g, ' ').trim();
-  const m = s.match(/^(first|second|third|1st|2nd|3rd|iii|ii|i) (.+)$/);
+  const m = s.match(/^(first|second|third|fourth|1st|2nd|3rd|4th|iii|ii|iv|i) (.+)$/);
   if (m) s = `${ORDINAL_WORDS[m[1] as string]} ${m[2]}`;
-  s = s.replace(/^([123]) ?(?=[a-z])/, '$1 ');
+  s = s.replace(/^([1234]) ?(?=[a-z])/, '$1 ');
   return s;
 }
 
@@ -88,13 +119,15 @@ function indexSpellings(book: Book, seed: BookSeed): string[] {
 function seedKey(spelling: string): string {
   const s = spelling.toLowerCase();
   const next = s.charCodeAt(1);
-  return (s[0] === '1' || s[0] === '2' || s[0] === '3') && next >= 97 && next <= 122 ? `${s[0]} ${s.slice(1)}` : s;
+  return (s[0] === '1' || s[0] === '2' || s[0] === '3' || s[0] === '4') && next >= 97 && next <= 122
+    ? `${s[0]} ${s.slice(1)}`
+    : s;
 }
 
 function buildIndex(): Map<string, Book> {
   const index = new Map<string, Book>();
-  for (const [i, book] of BOOKS.entries()) {
-    for (const spelling of indexSpellings(book, BOOK_SEEDS[i] as BookSeed)) {
+  for (const [i, book] of ALL_BOOKS.entries()) {
+    for (const spelling of indexSpellings(book, SEEDS[i] as BookSeed)) {
       const key = seedKey(spelling);
       const other = index.get(key);
       if (other && other !== book)
@@ -112,12 +145,12 @@ export function bookSpellings(): ReadonlyMap<string, Book> {
   return INDEX;
 }
 
-/** A book by number (1-66, as a number or a string of digits), full name, OSIS id or abbreviation; case-insensitive. */
+/** A book by number (1-66, then the deuterocanon's, as a number or a string of digits), full name, OSIS id or abbreviation; case-insensitive. */
 export function findBook(input: string | number): Book | undefined {
   if (typeof input === 'string' && input.length > MAX_BOOK_NAME_LENGTH) return undefined;
   if (typeof input === 'number' || /^\s*\d{1,2}\s*$/.test(input)) {
     const n = Number(input);
-    return Number.isInteger(n) && n >= 1 && n <= 66 ? BOOKS[n - 1] : undefined;
+    return Number.isInteger(n) && n >= 1 && n <= LAST_BOOK_NUMBER ? ALL_BOOKS[n - 1] : undefined;
   }
   // A key as the index spells it ("john", "1 sam") is looked up as it is, as bookKey leaves every
   // key unchanged: no first compilation of bookKey's expressions (~0.5 ms) for most lookups.

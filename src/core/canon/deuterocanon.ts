@@ -1,33 +1,79 @@
-import { bookKey } from './canon.js';
+import type { BookSeed } from './books-data.js';
+import { WIDEST_VERSE_COUNTS } from './widest-verse-counts.js';
 
 /**
- * The deuterocanonical and apocryphal books, by the names and abbreviations people write, so that
- * a reference to one is told for what it is rather than "did you mean Titus?". The library's canon
- * is the 66 books; a module that holds these books is read by its own versification (issue 33).
+ * The deuterocanonical and apocryphal books, as libsword's versifications name them (OSIS ids),
+ * numbered after the 66 so that the 66 books' verse keys never move. Their verses per chapter
+ * are the most any versification gives (widest-verse-counts.ts): each translation holds what its
+ * own numbering has, and says plainly what it lacks. The names are the ones English Bibles with
+ * these books print (NRSV, KJV 1611); the abbreviations the SBL handbook's and those in use.
  */
-const DEUTEROCANON: ReadonlyArray<{ name: string; spellings: readonly string[] }> = [
-  { name: 'Tobit', spellings: ['tobit', 'tob', 'tb'] },
-  { name: 'Judith', spellings: ['judith', 'jdt', 'jdth'] },
-  { name: 'Wisdom', spellings: ['wisdom', 'wis', 'wisd', 'wisdom of solomon'] },
-  { name: 'Sirach', spellings: ['sirach', 'sir', 'ecclesiasticus', 'ecclus'] },
-  { name: 'Baruch', spellings: ['baruch', 'bar'] },
-  { name: '1 Maccabees', spellings: ['1 maccabees', '1 macc', '1 mac', '1 mc'] },
-  { name: '2 Maccabees', spellings: ['2 maccabees', '2 macc', '2 mac', '2 mc'] },
-  { name: '3 Maccabees', spellings: ['3 maccabees', '3 macc', '3 mac', '3 mc'] },
-  { name: '4 Maccabees', spellings: ['4 maccabees', '4 macc', '4 mac', '4 mc'] },
-  { name: '1 Esdras', spellings: ['1 esdras', '1 esd'] },
-  { name: '2 Esdras', spellings: ['2 esdras', '2 esd'] },
-  { name: 'the Prayer of Manasseh', spellings: ['prayer of manasseh', 'prayer of manasses', 'pr man', 'prman'] },
-  { name: 'Susanna', spellings: ['susanna', 'sus'] },
-  { name: 'Bel and the Dragon', spellings: ['bel and the dragon', 'bel'] },
-  { name: 'the Prayer of Azariah', spellings: ['prayer of azariah', 'song of the three', 'pr azar'] },
-  { name: 'the Letter of Jeremiah', spellings: ['letter of jeremiah', 'epistle of jeremiah', 'ep jer', 'epjer'] },
-  { name: 'the Additions to Esther', spellings: ['additions to esther', 'esther greek', 'add esth', 'addesth'] },
+const SEEDS: ReadonlyArray<Omit<BookSeed, 'verseCounts'>> = [
+  { number: 67, name: 'Tobit', osis: 'Tob', baseAbbreviations: ['Tob', 'Tb', 'Tobias'] },
+  { number: 68, name: 'Judith', osis: 'Jdt', baseAbbreviations: ['Jdt', 'Jdth'] },
+  {
+    number: 69,
+    name: 'Esther (Greek)',
+    osis: 'EsthGr',
+    baseAbbreviations: ['Greek Esther', 'Esther Greek', 'Esth Gr', 'Gk Esth'],
+  },
+  {
+    number: 70,
+    name: 'Additions to Esther',
+    osis: 'AddEsth',
+    baseAbbreviations: ['Add Esth', 'AddEsth', 'Rest of Esther', 'The Rest of Esther', 'Add Est'],
+  },
+  {
+    number: 71,
+    name: 'Wisdom of Solomon',
+    osis: 'Wis',
+    baseAbbreviations: ['Wisdom', 'Wis', 'Wisd', 'Wisd of Sol', 'Book of Wisdom', 'Ws'],
+  },
+  {
+    number: 72,
+    name: 'Sirach',
+    osis: 'Sir',
+    baseAbbreviations: ['Ecclesiasticus', 'Sir', 'Ecclus', 'Ben Sira', 'Sira'],
+  },
+  { number: 73, name: 'Baruch', osis: 'Bar', baseAbbreviations: ['Bar'] },
+  {
+    number: 74,
+    name: 'Letter of Jeremiah',
+    osis: 'EpJer',
+    baseAbbreviations: ['Epistle of Jeremiah', 'Ep Jer', 'EpJer', 'Let Jer', 'Epistle of Jeremy'],
+  },
+  {
+    number: 75,
+    name: 'Prayer of Azariah',
+    osis: 'PrAzar',
+    baseAbbreviations: ['Pr Azar', 'Song of the Three', 'Song of the Three Children', 'Song of Three', 'Song Thr'],
+  },
+  { number: 76, name: 'Susanna', osis: 'Sus', baseAbbreviations: ['Sus'] },
+  { number: 77, name: 'Bel and the Dragon', osis: 'Bel', baseAbbreviations: ['Bel', 'Bel and Dragon'] },
+  { number: 78, name: 'Additions to Daniel', osis: 'AddDan', baseAbbreviations: ['Add Dan', 'AddDan'] },
+  { number: 79, name: '1 Maccabees', osis: '1Macc', ordinal: 1, baseAbbreviations: ['Macc', 'Mac', 'Mc', 'Ma'] },
+  { number: 80, name: '2 Maccabees', osis: '2Macc', ordinal: 2, baseAbbreviations: ['Macc', 'Mac', 'Mc', 'Ma'] },
+  { number: 81, name: '3 Maccabees', osis: '3Macc', ordinal: 3, baseAbbreviations: ['Macc', 'Mac', 'Mc', 'Ma'] },
+  { number: 82, name: '4 Maccabees', osis: '4Macc', ordinal: 4, baseAbbreviations: ['Macc', 'Mac', 'Mc', 'Ma'] },
+  { number: 83, name: '1 Esdras', osis: '1Esd', ordinal: 1, baseAbbreviations: ['Esd', 'Esdr'] },
+  { number: 84, name: '2 Esdras', osis: '2Esd', ordinal: 2, baseAbbreviations: ['Esd', 'Esdr'] },
+  {
+    number: 85,
+    name: 'Prayer of Manasseh',
+    osis: 'PrMan',
+    baseAbbreviations: ['Pr Man', 'PrMan', 'Prayer of Manasses', 'Pr of Man'],
+  },
+  { number: 86, name: 'Psalm 151', osis: 'AddPs', baseAbbreviations: ['AddPs', 'Ps151', 'Additional Psalm'] },
+  { number: 87, name: 'Psalms of Solomon', osis: 'PssSol', baseAbbreviations: ['Pss Sol', 'PssSol', 'Ps Sol'] },
+  { number: 88, name: 'Odes', osis: 'Odes', baseAbbreviations: ['Odes of Solomon'] },
+  { number: 89, name: '1 Enoch', osis: '1En', ordinal: 1, baseAbbreviations: ['En', 'Enoch'] },
+  { number: 90, name: 'Laodiceans', osis: 'EpLao', baseAbbreviations: ['Laod', 'EpLao', 'Epistle to the Laodiceans'] },
 ];
 
-const BY_KEY = new Map(DEUTEROCANON.flatMap((b) => b.spellings.map((s) => [bookKey(s), b.name] as const)));
+export const DEUTEROCANON_SEEDS: readonly BookSeed[] = SEEDS.map((seed) => ({
+  ...seed,
+  verseCounts: WIDEST_VERSE_COUNTS[seed.osis] ?? '1',
+}));
 
-/** The deuterocanonical book a text names ("Sir", "1 Macc"), if it names one. */
-export function deuterocanonicalBook(text: string): string | undefined {
-  return BY_KEY.get(bookKey(text));
-}
+/** The highest book number the canon knows (the 66, then the deuterocanon and apocrypha). */
+export const LAST_BOOK_NUMBER = 90;

@@ -1,5 +1,4 @@
-import { type Book, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
-import { deuterocanonicalBook } from '../canon/deuterocanon.js';
+import { type Book, bookByOsis, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
 import { quoted } from '../text/quoted.js';
 import { verseKey } from './verse-key.js';
 
@@ -39,12 +38,15 @@ export class InvalidReferenceError extends Error {
 
 const FORMS = 'Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c';
 
-// book: an optional leading 1-3 with optional space, then anything up to the chapter number;
+// book: an optional leading 1-4 (4 Maccabees) with optional space, then anything up to the chapter number;
 // or a bare book number 1-66 followed by a space. Then c, c:v, c:v-v, c:v-c:v or c-c. Numbers
 // of any length are well formed, so a place that does not exist ("John 1234:1", "Gen 1:1-1000")
 // is one kind of error, not-found, like "John 3:16-40".
 const GRAMMAR =
-  /^((?:[123]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d+)(?:\s*:\s*(\d+))?(?:\s*[-\u2013\u2014]\s*(\d+)(?:\s*:\s*(\d+))?)?$/;
+  /^((?:[1-4]\s*)?[^\d\s:][^\d:]*?|\d{1,2}(?=\s))\s*(\d+)(?:\s*:\s*(\d+))?(?:\s*[-\u2013\u2014]\s*(\d+)(?:\s*:\s*(\d+))?)?$/;
+
+/** The psalm after the 150 that the Septuagint numbers 151. */
+const PSALM_151 = 151;
 
 function verseCount(book: Book, chapter: number): number {
   return book.verseCounts[chapter - 1] ?? 0;
@@ -87,13 +89,6 @@ function unknownBook(text: string): InvalidReferenceError {
       `unknown book ${quoted(text, MAX_BOOK_NAME_LENGTH)} (a book name has at most ${MAX_BOOK_NAME_LENGTH} characters)`,
     );
   }
-  const apart = deuterocanonicalBook(text);
-  if (apart) {
-    return new InvalidReferenceError(
-      'not-found',
-      `${apart} is in the deuterocanon, which the library's 66-book canon does not hold`,
-    );
-  }
   const suggestion = suggestBook(text);
   const hint = suggestion ? ` (did you mean ${suggestion.name}?)` : '';
   return new InvalidReferenceError('not-found', `unknown book ${quoted(text)}${hint}`, suggestion);
@@ -131,11 +126,17 @@ function parse(input: string, suggest: boolean): Reference {
   const m = text.match(GRAMMAR);
   if (!m) throw new InvalidReferenceError('syntax', `cannot read ${quoted(text)}: use ${FORMS}`);
   const [, bookText = '', c1s = '', v1s, xs, v2s] = m;
-  const book = resolveBook(bookText.replace(/\.\s*$/, ''), suggest);
-  const c1 = Number(c1s);
+  let book = resolveBook(bookText.replace(/\.\s*$/, ''), suggest);
+  let c1 = Number(c1s);
   const v1 = v1s === undefined ? undefined : Number(v1s);
-  const x = xs === undefined ? undefined : Number(xs);
+  let x = xs === undefined ? undefined : Number(xs);
   const v2 = v2s === undefined ? undefined : Number(v2s);
+  // "Ps 151", as people write it, is the psalm the Greek Psalter adds: the book Psalm 151 (AddPs).
+  if (book.osis === 'Ps' && c1 === PSALM_151 && (x === undefined || v1 !== undefined || x === PSALM_151)) {
+    book = bookByOsis('AddPs') as Book;
+    c1 = 1;
+    if (v2 !== undefined || (v1 === undefined && x !== undefined)) x = 1;
+  }
 
   let start: VersePoint;
   let end: VersePoint;
@@ -226,6 +227,11 @@ function isWholeChapterEnd(ref: Reference): boolean {
 /** Canonical text: "John 3:16", "John 3:16-18", "Genesis 1:1-2:3", "Psalms 23", "Genesis 1-3", "Jude 1:3". */
 export function formatReference(ref: Reference): string {
   const { book, start, end } = ref;
+  if (book.osis === 'AddPs') {
+    // One chapter, written as the psalm it is: "Psalm 151", "Psalm 151:2" (read back as itself).
+    if (isWholeChapterStart(ref) && isWholeChapterEnd(ref)) return book.name;
+    return `${book.name}:${start.verse}${end.verse === start.verse ? '' : `-${end.verse}`}`;
+  }
   if (isWholeChapterStart(ref) && isWholeChapterEnd(ref)) {
     return start.chapter === end.chapter
       ? `${book.name} ${start.chapter}`

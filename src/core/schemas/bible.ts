@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const PositiveInt = z.number().int().min(1);
 
+/** The highest book number: 1-66 the contract's books, 67-90 the deuterocanon and apocrypha (an extension). */
+const LAST_BOOK = 90;
+
 export const Book = z
   .object({
     number: z.number().int().min(1).max(66),
@@ -75,7 +78,15 @@ export type Verse = z.infer<typeof Verse>;
 export const Chapter = z
   .object({
     translation: z.string(),
-    book: z.object({ number: z.number().int().min(1).max(66), name: z.string() }),
+    book: z.object({
+      number: z
+        .number()
+        .int()
+        .min(1)
+        .max(LAST_BOOK)
+        .meta({ description: '1-66; extension: 67-90 a book of the deuterocanon or apocrypha' }),
+      name: z.string(),
+    }),
     chapter: PositiveInt,
     verses: z.array(Verse),
     attribution: z.string(),
@@ -89,6 +100,10 @@ export const PassageVerse = z.object({
   v: PositiveInt,
   text: z.string(),
   ...StudyFields,
+  at: z.object({ chapter: PositiveInt, v: PositiveInt }).optional().meta({
+    description:
+      "Extension (numbering=…): where the verse falls in the numbering asked for, by libsword's versification mapping",
+  }),
 });
 export type PassageVerse = z.infer<typeof PassageVerse>;
 
@@ -102,3 +117,27 @@ export const PassageResult = z
   .object({ translation: z.string(), passages: z.array(Passage), attribution: z.string() })
   .meta({ id: 'PassageResult' });
 export type PassageResult = z.infer<typeof PassageResult>;
+
+/** A book as one translation holds it: its chapters and verses by the translation's own numbering. */
+export const HeldBook = z.object({
+  number: z.number().int().min(1).max(LAST_BOOK),
+  name: z.string(),
+  osis: z.string().meta({ description: 'OSIS id (Gen, Sir, 1Macc)' }),
+  abbreviations: z.array(z.string()),
+  chapters: PositiveInt,
+  verseCounts: z
+    .array(z.number().int().min(0))
+    .meta({ description: "The translation's verses per chapter; 0 for a chapter it lacks" }),
+  deuterocanon: z.boolean().optional().meta({ description: 'true for a book of the deuterocanon or apocrypha' }),
+});
+export type HeldBook = z.infer<typeof HeldBook>;
+
+export const TranslationBooks = z
+  .object({
+    translation: z.string(),
+    versification: z.string().optional().meta({ description: "The module's versification (libsword's name)" }),
+    books: z.array(HeldBook),
+    attribution: z.string(),
+  })
+  .meta({ id: 'TranslationBooks' });
+export type TranslationBooks = z.infer<typeof TranslationBooks>;

@@ -38,6 +38,10 @@ export const StoryList = z
   .object({
     stories: z.array(Story).max(STORIES_LIMIT_MAX),
     total: z.number().int().min(0).meta({ description: 'Number of stories matching the filters, before `limit`' }),
+    offset: z.number().int().min(0).optional().meta({
+      description: 'Extension: the `offset` the request gave (stories skipped), present only when it gave one',
+      'x-extension': true,
+    }),
     attribution: z.string(),
   })
   .meta({ id: 'StoryList' });

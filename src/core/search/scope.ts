@@ -1,4 +1,4 @@
-import { BOOKS, type Book } from '../canon/canon.js';
+import { ALL_BOOKS, BOOKS, type Book } from '../canon/canon.js';
 import { InvalidReferenceError, resolveBook } from '../reference/reference.js';
 import { quoted } from '../text/quoted.js';
 import { SearchQueryError } from './query.js';
@@ -12,7 +12,8 @@ export interface BookSpan {
 /**
  * The testaments and the groups of books readers name, by the books' place in the canon: the
  * Law (Genesis-Deuteronomy), History (Joshua-Esther), Poetry (Job-Song of Solomon), the Prophets
- * (Isaiah-Malachi), the Gospels, Paul's letters (Romans-Philemon), the Epistles (Romans-Jude).
+ * (Isaiah-Malachi), the Gospels, Paul's letters (Romans-Philemon), the Epistles (Romans-Jude);
+ * and the deuterocanon (or apocrypha: Tobit to Laodiceans, 67-90), which some translations hold.
  */
 export const BOOK_GROUPS: Readonly<Record<string, BookSpan>> = {
   ot: { from: 1, to: 39 },
@@ -24,6 +25,8 @@ export const BOOK_GROUPS: Readonly<Record<string, BookSpan>> = {
   gospels: { from: 40, to: 43 },
   paul: { from: 45, to: 57 },
   epistles: { from: 45, to: 65 },
+  deuterocanon: { from: 67, to: 90 },
+  apocrypha: { from: 67, to: 90 },
 };
 
 function book(text: string): Book {
@@ -38,10 +41,10 @@ function book(text: string): Book {
 /**
  * Where a search looks: `ot`, `nt`, a group (`gospels`, `paul`, … BOOK_GROUPS), a book (`Rom`), a
  * range of books (`Matt-John`), or several of those joined by commas (`Gen-Deut,Ps`). Empty means
- * the whole canon.
+ * the whole canon, the deuterocanon too (a translation without it has no verse there).
  */
 export function parseScope(text: string | undefined): BookSpan[] {
-  if (text === undefined || !text.trim()) return [{ from: 1, to: BOOKS.length }];
+  if (text === undefined || !text.trim()) return [{ from: 1, to: ALL_BOOKS.length }];
   const parts = text.split(',');
   if (parts.length > MAX_SCOPE_PARTS)
     throw new SearchQueryError(`search scope has ${parts.length} parts; at most ${MAX_SCOPE_PARTS}`);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { alive } from '../process-alive.js';
 import { discoverModules, type SkippedModule, type SwordModule } from '../sword/discovery.js';
 import { importCrossrefs } from './crossrefs.js';
 import { type CuratedImport, importEverydayTopics, importStories, importWordBook } from './curated.js';
@@ -58,15 +59,6 @@ export interface ImportOptions {
 /** The modules' fingerprints for "changed since the last import", by root and name. */
 export function moduleFingerprints(modules: SwordModule[]): Record<string, string> {
   return Object.fromEntries(modules.map((m) => [`${m.root}:${m.name}`, m.fingerprint]));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

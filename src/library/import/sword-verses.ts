@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { ALL_BOOKS, BOOKS, bookByOsis } from '../../core/canon/canon.js';
 import { osisProse } from '../markup/osis.js';
 import { osisStudyVerse } from '../markup/osis-study.js';
 import { confValue, confValues } from '../sword/conf.js';
@@ -20,7 +20,8 @@ function reader(mod: SwordModule): ZVerseReader {
 }
 
 /**
- * Every verse of the 66 books a SWORD Bible holds, as plain text; and where the module tags its
+ * Every verse a SWORD Bible holds (the 66 books and the deuterocanon its versification names),
+ * each by its own numbering, as plain text; and where the module tags its
  * words with Strong's numbers, each verse's word spans, headings and notes. Titles in a
  * chapter's intro slot (Psalm 119's first acrostic head, WEB's "BOOK 1") head its first verse.
  */
@@ -31,11 +32,15 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
   let count = 0;
   writer.transaction(() => {
     writer.deleteTranslation(id);
-    for (const book of BOOKS) {
-      const slot = r.v11n.byOsis.get(book.osis);
+    writer.meta(`versification:${id}`, r.v11n.name);
+    for (const canonBook of ALL_BOOKS) {
+      const slot = r.v11n.byOsis.get(canonBook.osis);
       if (!slot) continue;
       let redOpen = false;
       slot.book.verseCounts.forEach((n, i) => {
+        // The Greek Psalter's Psalm 151 is kept as the book Psalm 151, as NRSVA's AddPs is.
+        const [book, chapter] =
+          canonBook.osis === 'Ps' && i + 1 === 151 ? [bookByOsis('AddPs') ?? canonBook, 1] : [canonBook, i + 1];
         const intro = r.entry(slot.testament, slot.book, i + 1, 0);
         let pending = intro ? osisStudyVerse(intro.bytes.toString('utf8')).headings : [];
         for (let v = 1; v <= n; v++) {
@@ -44,11 +49,11 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           const study = osisStudyVerse(e.bytes.toString('utf8'), redOpen);
           redOpen = study.redOpen;
           // A verse a translation leaves out may still carry a note saying so (WEB Luke 17:36).
-          writer.verseAnnotations(id, book.number, i + 1, v, [...pending, ...study.headings], study.notes);
+          writer.verseAnnotations(id, book.number, chapter, v, [...pending, ...study.headings], study.notes);
           pending = [];
           if (!study.text) continue;
-          writer.verse(id, book.number, i + 1, v, study.text, study.title);
-          if (tagged) writer.verseWords(id, book.number, i + 1, v, study.spans);
+          writer.verse(id, book.number, chapter, v, study.text, study.title);
+          if (tagged) writer.verseWords(id, book.number, chapter, v, study.spans);
           count++;
         }
       });

@@ -2,6 +2,7 @@ import { CommentaryReader } from './commentary-reader.js';
 import { ConcordanceReader } from './concordance-reader.js';
 import { CrossrefReader } from './crossref-reader.js';
 import { FindIndexReader } from './find-index-reader.js';
+import { HoldingsReader } from './holdings-reader.js';
 import { LexiconReader } from './lexicon-reader.js';
 import { LibraryFile } from './library-file.js';
 import { SearchReader } from './search-reader.js';
@@ -12,6 +13,7 @@ import { VerseReader } from './verse-reader.js';
 export type { NoteRow, RankedHeading } from './commentary-reader.js';
 export type { ConcordancePage, StrongsVerse } from './concordance-reader.js';
 export type { RankedVerse } from './find-index-reader.js';
+export type { HeldBook } from './holdings-reader.js';
 export { normaliseStrongs, type StrongsRow } from './lexicon-reader.js';
 export type { ResourceKind, ResourceRow } from './library-file.js';
 export type { VerseSearchHit, VerseSearchOptions, VerseSearchResult } from './search-reader.js';
@@ -26,7 +28,9 @@ export type { VerseAnnotations, VerseRow, VerseWords, WordSpan } from './verse-r
 export class LibraryStore extends FindIndexReader(
   CrossrefReader(
     StoryReader(
-      CommentaryReader(TopicReader(LexiconReader(ConcordanceReader(SearchReader(VerseReader(LibraryFile)))))),
+      CommentaryReader(
+        TopicReader(LexiconReader(ConcordanceReader(SearchReader(HoldingsReader(VerseReader(LibraryFile)))))),
+      ),
     ),
   ),
 ) {}

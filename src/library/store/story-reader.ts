@@ -8,6 +8,8 @@ export interface StoryFilter {
   testament?: 'OT' | 'NT';
   kind?: 'narrative' | 'parable';
   limit: number;
+  /** Stories skipped, in reading order, before the first one answered. */
+  offset?: number;
 }
 
 /** The Bible stories. */
@@ -37,9 +39,10 @@ export function StoryReader<B extends LibraryBase>(Base: B) {
       }
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const total = (this.stmt(`SELECT count(*) AS n FROM stories s ${clause}`).get(...params) as { n: number }).n;
-      const rows = this.stmt(`SELECT s.data FROM stories s ${clause} ORDER BY s.ord LIMIT ?`).all(
+      const rows = this.stmt(`SELECT s.data FROM stories s ${clause} ORDER BY s.ord LIMIT ? OFFSET ?`).all(
         ...params,
         filter.limit,
+        filter.offset ?? 0,
       ) as Array<{
         data: string;
       }>;

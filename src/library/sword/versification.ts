@@ -1,6 +1,9 @@
-import { VERSIFICATION_DATA } from './versification-data.js';
+import { BOOK_VERSES, VERSIFICATION_DATA } from './versification-data.js';
 
 export type VersificationName = keyof typeof VERSIFICATION_DATA;
+
+/** Every versification libsword knows, by its own spelling (a module's `Versification=`). */
+export const VERSIFICATION_NAMES = Object.keys(VERSIFICATION_DATA) as VersificationName[];
 
 export interface SlotBook {
   osis: string;
@@ -20,21 +23,29 @@ export interface Versification {
  * Lays out a testament's verse index: slot 0 empty, slot 1 the testament heading, then per book
  * an intro slot, and per chapter an intro slot followed by one slot per verse.
  */
-function layout(books: ReadonlyArray<readonly [string, string]>): SlotBook[] {
+function layout(books: string): SlotBook[] {
   let slot = 2;
-  return books.map(([osis, counts]) => {
-    const verseCounts = counts.split(',').map(Number);
+  return (books ? books.split(' ') : []).map((token) => {
+    const [osis = '', variant = '0'] = token.split('.');
+    const verseCounts = (BOOK_VERSES[osis]?.[Number(variant)] ?? '').split(',').map(Number);
     const book = { osis, verseCounts, firstSlot: slot };
     slot += 1 + verseCounts.reduce((n, c) => n + 1 + c, 0);
     return book;
   });
 }
 
+const BY_LOWER_NAME = new Map(VERSIFICATION_NAMES.map((n) => [n.toLowerCase(), n]));
+
+/** The versification a module's conf names (any case), KJV when it names none; undefined when libsword knows no such system. */
+export function versificationName(name: string | undefined): VersificationName | undefined {
+  return BY_LOWER_NAME.get((name ?? 'KJV').trim().toLowerCase());
+}
+
 const cache = new Map<string, Versification>();
 
 export function versification(name: string | undefined): Versification {
-  const key = (name ?? 'KJV').toUpperCase() as VersificationName;
-  if (!(key in VERSIFICATION_DATA)) throw new Error(`versification ${name} is not supported (KJV, NRSVA)`);
+  const key = versificationName(name);
+  if (!key) throw new Error(`versification ${name} is not one libsword knows (${VERSIFICATION_NAMES.join(', ')})`);
   let v = cache.get(key);
   if (!v) {
     const data = VERSIFICATION_DATA[key];

@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { ALL_BOOKS } from '../../core/canon/canon.js';
 import type { PersonaId } from '../../core/personas.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import { type FoundVerse, findVerses } from '../../find/engine.js';
@@ -171,7 +171,7 @@ export function retrieve(
  * commentary heading over its passage. Notes in the grounding the works whose attribution it makes due.
  */
 function groundVerse(r: FoundVerse, topic: (headword: string) => TopicRow | undefined, grounding: Grounding) {
-  const book = BOOKS.findIndex((b) => b.name === r.book) + 1;
+  const book = ALL_BOOKS.findIndex((b) => b.name === r.book) + 1;
   let theme = reasonsOf(r.reasons, 'named')[0]?.ref ?? '';
   for (const reason of reasonsOf(r.reasons, 'topics')) {
     const entry = topic(reason.label);

@@ -4,11 +4,15 @@ import {
   MAX_REFERENCES,
   parseReferenceList,
 } from '../../core/reference/reference.js';
+import type { VerseRow } from '../../library/store/library-store.js';
+import { versificationName } from '../../library/sword/versification.js';
 import { readable } from '../access.js';
 import { fromReferenceError, notFound } from '../errors.js';
+import { lacking, translationBooks } from './bible-holdings.js';
 import { bookChapter, STATUSES } from './common.js';
 import { operation } from './operation.js';
-import { PathParams, requiredQuery } from './params.js';
+import { optionalText, PathParams, requiredQuery } from './params.js';
+import { type AlignedRow, alignedRows, numberingOf } from './passage-align.js';
 import { IncludeQuery, studyFields } from './study-include.js';
 
 const getPassage = operation(
@@ -20,15 +24,24 @@ const getPassage = operation(
     tags: ['bible'],
     request: {
       params: { translation: PathParams.translation },
-      query: { ref: requiredQuery('ref', 1, 'Semicolon-separated references'), include: IncludeQuery },
+      query: {
+        ref: requiredQuery('ref', 1, 'Semicolon-separated references'),
+        include: IncludeQuery,
+        numbering: optionalText({
+          description:
+            "Extension: the references are numbered by this versification (libsword's name: KJV, Synodal, Vulg…) or this translation's; the verses answered are the translation's own that hold them (libsword's mapping), each with `at`, where it falls in that numbering",
+        }),
+      },
     },
     data: (s) => s.PassageResult,
     statuses: STATUSES.lookup,
   },
   (deps, principal, input) => {
     const { translation } = input.params;
-    const { ref, include } = input.query;
+    const { ref, include, numbering } = input.query;
     const resource = readable(deps.store, principal, 'bible', translation);
+    const own = versificationName(deps.store.versificationOf(resource.id)) ?? 'KJV';
+    const asked = numbering === undefined ? undefined : numberingOf(deps, numbering);
     let refs: ReturnType<typeof parseReferenceList>;
     try {
       refs = parseReferenceList(ref);
@@ -37,14 +50,12 @@ const getPassage = operation(
       throw fromReferenceError(err);
     }
     const passages = refs.map(({ text, ref: r }) => {
-      const rows = deps.store.verses(
-        resource.id,
-        r.book.number,
-        r.start.chapter,
-        r.start.verse,
-        r.end.chapter,
-        r.end.verse,
-      );
+      const rows: Array<VerseRow & { at?: AlignedRow['at'] }> =
+        asked && asked !== own
+          ? alignedRows(deps, resource.id, own, asked, r)
+          : deps.store.verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse);
+      // Asked in another numbering (a parallel view), a book the translation lacks is its absent verses.
+      if (!rows.length && !asked) lacking(deps, resource.id, r.book);
       const extra = studyFields(deps.store, include, resource.id, rows);
       return {
         ref: text,
@@ -55,6 +66,7 @@ const getPassage = operation(
           text: v.text,
           ...(v.title ? { title: v.title } : {}),
           ...extra.get(`${v.chapter}:${v.verse}`),
+          ...(v.at ? { at: v.at } : asked ? { at: { chapter: v.chapter, v: v.verse } } : {}),
         })),
       };
     });
@@ -87,7 +99,10 @@ const getChapter = operation(
       ...(v.title ? { title: v.title } : {}),
       ...extra.get(`${v.chapter}:${v.verse}`),
     }));
-    if (!verses.length) throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
+    if (!verses.length) {
+      lacking(deps, resource.id, book);
+      throw notFound(`${resource.id} has no text for ${book.name} ${chapter}`);
+    }
     return {
       translation: resource.id,
       book: { number: book.number, name: book.name },
@@ -98,4 +113,4 @@ const getChapter = operation(
   },
 );
 
-export const bibleOperations = [getPassage, getChapter];
+export const bibleOperations = [getPassage, getChapter, translationBooks];

@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { bookByNumber } from '../../core/canon/canon.js';
 import { quoted } from '../../core/text/quoted.js';
 import { readable, readableOfKind } from '../access.js';
 import { invalid, notFound } from '../errors.js';
@@ -7,7 +7,7 @@ import { operation } from './operation.js';
 import { PageParams, readPage } from './page.js';
 import { optionalText, pathText } from './params.js';
 
-const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
+const bookName = (n: number) => (bookByNumber(n) as { name: string }).name;
 
 const getStrongsVerses = operation(
   {

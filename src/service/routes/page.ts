@@ -28,6 +28,20 @@ function integer(name: string, text: string | undefined, fallback: number, max: 
   return Number(text);
 }
 
+/** `offset` alone, for a list whose `limit` is the contract's own (the stories). */
+export const OffsetParam = optionalText({
+  type: 'integer',
+  minimum: 0,
+  maximum: MAX_OFFSET,
+  description: "Extension: results to skip, in the list's order; the answer then says the offset it used",
+  'x-extension': true,
+});
+
+/** The `offset` asked for, or undefined when none was given. */
+export function readOffset(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : integer('offset', text, 0, MAX_OFFSET);
+}
+
 export function readPage(query: { limit?: string; offset?: string }): { limit: number; offset: number } {
   return {
     limit: integer('limit', query.limit, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),

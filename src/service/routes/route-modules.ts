@@ -23,7 +23,11 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
     load: async () => (await import('./catalog.js')).catalogOperations,
   },
   {
-    paths: ['/v1/data/bible/{translation}/passage', '/v1/data/bible/{translation}/{book}/{chapter}'],
+    paths: [
+      '/v1/data/bible/{translation}/passage',
+      '/v1/data/bible/{translation}/{book}/{chapter}',
+      '/v1/data/bible/{translation}/books',
+    ],
     load: async () => (await import('./bible.js')).bibleOperations,
   },
   {

@@ -1,4 +1,4 @@
-import { BOOKS } from '../../core/canon/canon.js';
+import { bookByNumber } from '../../core/canon/canon.js';
 import { parseSearchQuery, type SearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { type BookSpan, parseScope } from '../../core/search/scope.js';
 import { readable } from '../access.js';
@@ -8,7 +8,7 @@ import { operation } from './operation.js';
 import { PageParams, readPage } from './page.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
 
-const bookName = (n: number) => (BOOKS[n - 1] as { name: string }).name;
+const bookName = (n: number) => (bookByNumber(n) as { name: string }).name;
 
 /** A query and scope as parsed, or the parser's sentence as a 400. */
 function parsed(q: string, scope: string | undefined): { query: SearchQuery; spans: BookSpan[] } {

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { STATUSES } from './common.js';
 import { operation } from './operation.js';
+import { OffsetParam, readOffset } from './page.js';
 import { optionalSearchText, optionalText, pathText } from './params.js';
 
 function storiesResource(deps: ServiceDeps, principal: Parameters<typeof readableOfKind>[1]) {
@@ -32,6 +33,7 @@ const listStories = operation(
           maximum: STORIES_LIMIT_MAX,
           default: STORIES_LIMIT_DEFAULT,
         }),
+        offset: OffsetParam,
       },
     },
     data: (s) => s.StoryList,
@@ -55,6 +57,7 @@ const listStories = operation(
     if (kind !== undefined && kind !== 'narrative' && kind !== 'parable') {
       throw invalid("query parameter 'kind' must be narrative or parable");
     }
+    const offset = readOffset(query.offset);
     const q = query.q?.trim();
     const { stories, total } = deps.store.stories({
       theme: query.theme,
@@ -62,10 +65,12 @@ const listStories = operation(
       testament: testament as 'OT' | 'NT' | undefined,
       kind: kind as 'narrative' | 'parable' | undefined,
       limit,
+      offset,
     });
     return {
       stories: stories.map((s) => ({ ...s, attribution: resource.attribution })),
       total,
+      ...(offset === undefined ? {} : { offset }),
       attribution: resource.attribution,
     };
   },

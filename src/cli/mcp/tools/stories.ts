@@ -26,16 +26,17 @@ export function storiesTool(kit: ToolKit): void {
       output: StoryList,
     },
     async (args) => {
-      // The list has no pages: the first `offset + limit` (at most STORIES_LIMIT_MAX), from `offset` on.
-      const from = Math.min(args.offset ?? 0, STORIES_LIMIT_MAX);
-      const data = await kit.client.stories({
-        q: args.search,
-        theme: args.theme,
-        testament: args.testament,
-        kind: args.kind,
-        limit: Math.min(from + (args.limit ?? STORIES_LIMIT_DEFAULT), STORIES_LIMIT_MAX),
-      });
-      const stories = data.stories.slice(from);
+      const from = args.offset ?? 0;
+      const filters = { q: args.search, theme: args.theme, testament: args.testament, kind: args.kind };
+      const limit = args.limit ?? STORIES_LIMIT_DEFAULT;
+      let data = await kit.client.stories({ ...filters, limit, offset: from });
+      let stories = data.stories;
+      if (data.offset !== from) {
+        // A service without the `offset` extension: the first `offset + limit` (at most
+        // STORIES_LIMIT_MAX), from `offset` on.
+        data = await kit.client.stories({ ...filters, limit: Math.min(from + limit, STORIES_LIMIT_MAX) });
+        stories = data.stories.slice(from);
+      }
       return {
         head: `${data.total} stor${data.total === 1 ? 'y' : 'ies'}`,
         items: stories.map((s) => `${s.slug}: ${s.title} (${s.passages.map((p) => p.ref).join('; ')})`),
