@@ -128,9 +128,16 @@ export class BibleClient extends ServiceConnection {
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
   }
-  /** Extension: the verses a question most likely means. */
-  find(translation: string, q: string, limit?: number) {
-    return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), { q, limit });
+  /**
+   * Extension: the verses a question most likely means; `all` shows the best even where none
+   * answers it well enough (a service without the parameter answers without `all` in its data).
+   */
+  find(translation: string, q: string, limit?: number, all?: boolean) {
+    return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), {
+      q,
+      limit,
+      all: all ? 'true' : undefined,
+    });
   }
 
   /** Extension: verses of a translation matching a query (see the search endpoint for the language). */

@@ -4,6 +4,15 @@ import { keyParts } from '../core/reference/verse-key.js';
 import { WORDBOOK } from '../library/import/known-modules.js';
 import type { ResourceRow } from '../library/store/library-store.js';
 import { FIND_TRANSLATIONS } from '../library/store/schema.js';
+import {
+  BAR_READ,
+  type Confidence,
+  clearsBar,
+  confidenceOf,
+  mostlyUnknown,
+  notUnderstood,
+  weakened,
+} from './confidence.js';
 import { rootsHeld } from './derivation.js';
 import { lexicalMatches } from './full-text.js';
 import { best, boost, fuse, fusedOf, inOrder } from './fusion.js';
@@ -22,6 +31,8 @@ export interface FindOptions {
   limit: number;
   /** Signals turned off (bench/find.mjs measures what each contributes). */
   without?: readonly SignalName[];
+  /** Show the best verses even where none clears the confidence bar (`bible find --all`). */
+  all?: boolean;
 }
 
 /** A verse found, with its fused score and its reasons as data (the route words them). */
@@ -33,12 +44,21 @@ export interface FoundVerse {
   text: string;
   score: number;
   reasons: Reason[];
+  /** How well it answers the question (confidence.ts). */
+  confidence: Confidence;
 }
 
 export interface Found {
   query: string;
   translation: string;
   results: FoundVerse[];
+  /** The question's content words as read (question.ts): what the confidence counts. */
+  words: string[];
+  /**
+   * Set where no verse clears the confidence bar (confidence.ts): the results are then none
+   * (unless `all`), and these are the question's words nothing understood.
+   */
+  unanswered?: { unknown: string[] };
   /** The resources whose attribution the results make due, in the order it is told. */
   drawnOn: string[];
 }
@@ -72,7 +92,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     question: text,
     words: rootsHeld(
       store,
-      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons),
+      spelledAsMeant(store, withoutSpeaker(contentWords(text), text).slice(0, MAX_WORDS), lexicons, usable),
     ),
     counts: countWords(text),
     translations: FIND_TRANSLATIONS.filter((id) => usable.some((r) => r.kind === 'bible' && r.id === id)),
@@ -92,18 +112,23 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
   }
 
   const results: FoundVerse[] = [];
-  // The limit and a few more, their texts read in one query; any further verse one by one.
-  const first = best(fused.score, options.limit + 10);
+  // The bar is judged on the best BAR_READ verses whatever the limit, so a smaller limit answers
+  // the same question alike.
+  const read = Math.max(options.limit, BAR_READ);
+  // The verses read and a few more, their texts read in one query; any further verse one by one.
+  const first = best(fused.score, read + 10);
   const texts = store.verseTexts(
     resource.id,
     first.map((r) => r.key),
   );
-  let read = 0;
+  // A count read from a digit ("350" → three, hundred, fifty) names no subject: not counted.
+  const asked = input.counts?.size ? input.words.filter((w) => !input.counts?.has(w)) : input.words;
+  let seen = 0;
   for (const { key, score } of inOrder(fused.score, first)) {
-    if (results.length >= options.limit) break;
+    if (results.length >= read) break;
     const { book, chapter, verse } = keyParts(key);
     const text =
-      read++ < first.length ? texts.get(key) : store.verses(resource.id, book, chapter, verse, chapter, verse)[0]?.text;
+      seen++ < first.length ? texts.get(key) : store.verses(resource.id, book, chapter, verse, chapter, verse)[0]?.text;
     if (text === undefined) continue;
     const reasons: Reason[] = [];
     for (const votes of fused.votes) {
@@ -111,9 +136,30 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
       if (vote) reasons.push(vote.reason as Reason);
     }
     const name = (bookByNumber(book) as Book).name;
-    results.push({ ref: `${name} ${chapter}:${verse}`, book: name, chapter, v: verse, text, score, reasons });
+    const confidence = confidenceOf(reasons, asked);
+    results.push({
+      ref: `${name} ${chapter}:${verse}`,
+      book: name,
+      chapter,
+      v: verse,
+      text,
+      score,
+      reasons,
+      confidence,
+    });
   }
-  return { query: question, translation: resource.id, results, drawnOn: drawnOn(resource, input, runs, results) };
+  const unknown = notUnderstood(asked, results, (w) => store.findFrequency(w) > 0);
+  if (mostlyUnknown(unknown, asked)) for (const r of results) r.confidence = weakened(r.confidence);
+  const answered = clearsBar(results);
+  const shown = answered || options.all ? results.slice(0, options.limit) : [];
+  return {
+    query: question,
+    translation: resource.id,
+    results: shown,
+    words: asked,
+    ...(answered ? {} : { unanswered: { unknown } }),
+    drawnOn: drawnOn(resource, input, runs, shown),
+  };
 }
 
 /** The registry's signals this question runs: not turned off, nor off for want of a work or of a signal they need. */

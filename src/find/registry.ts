@@ -8,6 +8,7 @@ import { named } from './signals/named.js';
 import { passage } from './signals/passage.js';
 import { phrase } from './signals/phrase.js';
 import { prominence } from './signals/prominence.js';
+import { quote } from './signals/quote.js';
 import { speaker } from './signals/speaker.js';
 import { stories } from './signals/stories.js';
 import { strongs } from './signals/strongs.js';
@@ -29,6 +30,7 @@ export const REGISTRY = [
   everyday,
   commentary,
   stories,
+  quote,
   crossrefs,
   speaker,
   prominence,

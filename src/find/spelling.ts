@@ -19,19 +19,23 @@ const letters = (word: string) => (isAscii(word) ? /^[A-Za-z]+$/.test(word) : /^
  * transliteration ("agape") and no topic's or story's word itself, is read as the one word of the
  * topics' headwords and the stories' titles and characters (the names and subjects people ask
  * after) that starts with its letter and is within one edit (two from 10 letters; a swap of
- * neighbours is one). Only toward those words, as a modern word no verse holds is often an edit
+ * neighbours is one), of the works the asker may read. Only toward those words, as a modern word no verse holds is often an edit
  * from an old one ("worry", sorry).
  */
 export function spelledAsMeant(
   store: FindStore,
   words: readonly string[],
   lexicons: Array<'greek' | 'hebrew'>,
+  /** What the asker may read: only their topics' headwords and, if they may read them, the stories. */
+  readable: ReadonlyArray<{ id: string; kind: string }>,
 ): string[] {
+  const topics = readable.filter((r) => r.kind === 'topics').map((r) => r.id);
+  const stories = readable.some((r) => r.kind === 'stories');
   return words.map((word) => {
     // The cheap tests first: most questions' words are in the verses.
     if (word.length < SHORTEST || !letters(word) || store.findFrequency(word) > 0) return word;
     if (store.strongsByTransliteration(word, lexicons, 1).length) return word;
-    const vocabulary = store.headwordVocabulary();
+    const vocabulary = store.headwordVocabulary(topics, stories);
     if (vocabulary.has(word) || isEnglishWord(word)) return word;
     const most = reach(word);
     let nearest: string[] = [];

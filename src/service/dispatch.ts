@@ -107,7 +107,7 @@ async function answer(operation: Operation, p: PathPattern, match: RegExpExecArr
     return {
       status: 200,
       headers: { 'content-type': 'application/json', 'cache-control': DATA_CACHE_CONTROL },
-      body: successJson(operation.handle(deps, LOCAL_PRINCIPAL, read.valid as never)),
+      body: successJson(await operation.handle(deps, LOCAL_PRINCIPAL, read.valid as never)),
     };
   } catch (err) {
     if (err instanceof ApiError) return json(err.status, errorBody(err.code, err.message));

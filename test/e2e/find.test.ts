@@ -5,6 +5,7 @@ import { ApiError } from '../../src/service/errors.js';
 import { findAnswer } from '../../src/service/find-answer.js';
 import { runCli } from '../support/cli.js';
 import { itWithSword, TEST_LIBRARY } from '../support/env.js';
+import { FaultProxy } from '../support/fault-proxy.js';
 import { responseValidator } from '../support/openapi.js';
 import { createKey, get, type Served, serve, serviceDataDir } from '../support/server.js';
 
@@ -120,6 +121,15 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect(validate(path, 200, a.body)).toEqual([]);
     const data = a.body.data as { results: Array<{ ref: string }> };
     expect(data.results).toHaveLength(3);
+    // Nothing clears the bar: no verse, the note, valid against the document; all=true the weak ones.
+    const off = '/v1/data/bible/kjv/find?q=how%20do%20I%20reset%20my%20router';
+    const none = await get(server.url, off, { 'X-API-Key': full });
+    expect(validate(off, 200, none.body)).toEqual([]);
+    expect(none.body.data).toMatchObject({ results: [], all: false, note: expect.stringContaining('"router"') });
+    const weak = await get(server.url, `${off}&all=true&limit=2`, { 'X-API-Key': full });
+    expect(validate(`${off}&all=true&limit=2`, 200, weak.body)).toEqual([]);
+    const weakData = weak.body.data as { all: boolean; results: Array<{ confidence: { band: string } }> };
+    expect([weakData.all, weakData.results.map((r) => r.confidence.band)]).toEqual([true, ['weak', 'weak']]);
   });
 
   it('refuses bad input with the envelope, never a 5xx', async () => {
@@ -129,6 +139,8 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
       ['/v1/data/bible/kjv/find?q=love&limit=0', 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/kjv/find?q=love&limit=51', 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/kjv/find?q=love&limit=abc', 400, 'INVALID_REQUEST'],
+      ['/v1/data/bible/kjv/find?q=love&all=yes', 400, 'INVALID_REQUEST'],
+      ['/v1/data/bible/kjv/find?q=love&all=true', 200, ''],
       [`/v1/data/bible/kjv/find?q=${'a'.repeat(501)}`, 400, 'INVALID_REQUEST'],
       ['/v1/data/bible/xyz/find?q=love', 404, 'NOT_FOUND'],
       ['/v1/data/bible/kjv/find?q=%22%27*%20OR%20NEAR(%29%5E', 200, ''],
@@ -159,7 +171,7 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect(JSON.parse(remote.stdout)).toEqual(JSON.parse(embedded.stdout));
     const data = JSON.parse(embedded.stdout);
     expect(data.results[0].ref).toBe('Philippians 4:13');
-    expect(Object.keys(data.results[0])).toEqual(['ref', 'book', 'chapter', 'v', 'text', 'score', 'why']);
+    expect(Object.keys(data.results[0])).toEqual(['ref', 'book', 'chapter', 'v', 'text', 'score', 'why', 'confidence']);
   });
 
   it('a service without the extension is named plainly', async () => {
@@ -168,6 +180,26 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
       env: { BIBLE_BASE_URL: `${server.url}/old`, BIBLE_API_KEY: full },
     });
     expect([r.code, r.stderr]).toEqual([1, `bible: the service at ${server.url}/old does not offer find\n`]);
+  });
+
+  itWithSword("a service whose find predates 'all' is named plainly, its matches shown as it answered", async () => {
+    const proxy = await new FaultProxy(server.url).start();
+    try {
+      proxy.playFindBeforeAll();
+      const r = await runCli(
+        ['find', 'how', 'do', 'I', 'reset', 'my', 'router', '-t', 'kjv', '--all', '--limit', '1'],
+        {
+          env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
+        },
+      );
+      expect([r.code, r.stderr]).toEqual([
+        0,
+        `bible: the service at ${proxy.url} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them\n`,
+      ]);
+      expect(r.stdout).toContain('Micah 1:13');
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('bible find prints verses with their reasons and the attribution, and refuses bad usage', async () => {

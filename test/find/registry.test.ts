@@ -50,6 +50,7 @@ describe('the registry of signals', () => {
       everyday: 'What does the Bible say about worry and anxiety?',
       commentary: 'Who betrayed Jesus?',
       stories: 'Who betrayed Jesus?',
+      quote: 'for I know the plans I have for you',
       crossrefs: 'What does the Bible say about worry and anxiety?',
       speaker: 'what did Jesus say about worry',
       prominence: 'What does the Bible say about worry and anxiety?',

@@ -67,10 +67,17 @@ describe('the signals that read the words, on the real library', () => {
     const i = input('I can do all things through Christ');
     const votes = phraseVotes(i, lexicalMatches(i));
     expect(ranked(votes)[0]).toBe('Philippians 4:13');
+    // The whole line in a row: a quotation, worth QUOTED (2).
     expect(voteFor(votes, 'Philippians 4:13')).toMatchObject({
-      score: 1,
+      score: 2,
       why: 'phrase (KJV): 6 of 6 word pairs in order',
     });
+    // Pairs apart are no quotation: Zechariah 13:7 has "the LORD", "is my" and "my shepherd" in
+    // three places (no two pairs in a row: no phrase), Psalm 23:1 the line in a row.
+    const shepherd = input('the lord is my shepherd');
+    const sv = phraseVotes(shepherd, lexicalMatches(shepherd));
+    expect(voteFor(sv, 'Psalms 23:1')).toMatchObject({ score: 2, why: 'phrase (KJV): 4 of 4 word pairs in order' });
+    expect(voteFor(sv, 'Zechariah 13:7')).toBeUndefined();
     // One pair alone is no phrase: "the golden" of "the golden rule".
     const golden = input('the golden rule');
     expect(voteFor(phraseVotes(golden, lexicalMatches(golden)), 'Revelation 8:3')).toBeUndefined();

@@ -6,7 +6,16 @@ describe('LibraryStore', () => {
     const defined: string[] = [];
     for (let p = LibraryStore.prototype; p !== Object.prototype; p = Object.getPrototypeOf(p))
       defined.push(...Object.getOwnPropertyNames(p).filter((name) => name !== 'constructor'));
-    const helpers = ['idRange', 'matchingVerses', 'rangeRows', 'taggedWords', 'topicRow'];
+    const helpers = [
+      'idRange',
+      'matching',
+      'matchingVerses',
+      'rangeRows',
+      'scanConnection',
+      'searchSteps',
+      'taggedWords',
+      'topicRow',
+    ];
     expect(defined.length).toBe(new Set(defined).size);
     expect(defined.filter((name) => !helpers.includes(name)).sort()).toEqual([
       'chapter',
@@ -32,6 +41,7 @@ describe('LibraryStore', () => {
       'schemaVersion',
       'searchVerses',
       'searchWords',
+      'searchWordsInTurns',
       'spokenByChrist',
       'stemForms',
       'stories',

@@ -20,6 +20,8 @@ export class FaultProxy {
   private extensions: RegExp[] = [];
   /** Names of the contract operations' query parameters marked `x-extension`, dropped meanwhile. */
   private extensionParams = new Set<string>();
+  /** Playing a service whose find predates its `all` parameter and confidence fields. */
+  private findBeforeAll = false;
   seen = 0;
   url = '';
 
@@ -50,8 +52,12 @@ export class FaultProxy {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const oldFind = this.findBeforeAll && path.endsWith('/find');
       const url = new URL(req.url ?? '/', this.target);
       for (const name of this.extensionParams) url.searchParams.delete(name);
+      // Such a service shows every match (it has no bar) and knows no `all`: asked for all, its
+      // fields taken out of the answer below.
+      if (oldFind) url.searchParams.set('all', 'true');
       const upstream = await fetch(url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
@@ -64,7 +70,9 @@ export class FaultProxy {
         if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding') out[k] = v;
       });
       res.writeHead(upstream.status, out);
-      const answer = Buffer.from(await upstream.arrayBuffer());
+      const answer = oldFind
+        ? Buffer.from(JSON.stringify(withoutFindAll(await upstream.json())))
+        : Buffer.from(await upstream.arrayBuffer());
       res.end(path === '/openapi.json' && this.extensions.length ? JSON.stringify(contractOnly(answer)) : answer);
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
@@ -99,6 +107,11 @@ export class FaultProxy {
           if (param.in === 'query' && param.schema?.['x-extension']) this.extensionParams.add(param.name);
   }
 
+  /** From now on, a service whose find predates `all`: it ignores the parameter and answers without note, all or confidence. */
+  playFindBeforeAll(): void {
+    this.findBeforeAll = true;
+  }
+
   hold(ms: number): void {
     this.holdMs = ms;
   }
@@ -107,6 +120,15 @@ export class FaultProxy {
     this.server?.closeAllConnections();
     await new Promise<void>((r) => this.server?.close(() => r()) ?? r());
   }
+}
+
+/** A find answer as a service from before `all` gives it: no note, all or confidence. */
+function withoutFindAll(envelope: { data?: Record<string, unknown> }): unknown {
+  const data = envelope.data;
+  if (!data) return envelope;
+  const { note: _note, all: _all, results, ...rest } = data;
+  const old = (results as Array<Record<string, unknown>>).map(({ confidence: _c, ...r }) => r);
+  return { ...envelope, data: { ...rest, results: old } };
 }
 
 interface OpenApi {

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { shownUrl } from '../../client/shown-url.js';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
+import type { FindConfidence } from '../../core/schemas/find.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { EXTENSIONS, extension } from '../extension.js';
@@ -13,6 +15,8 @@ export interface FindOptions {
   question: string[];
   translation?: string;
   limit: number;
+  /** Show the weak matches where none answers the question well enough. */
+  all?: boolean;
 }
 
 export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
@@ -22,17 +26,30 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
   const { limit } = opts;
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
-  const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit));
+  const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit, opts.all));
+  // A service that predates `all` answers without it: its matches are all it has, unfiltered.
+  if (opts.all && data.all === undefined)
+    ctx.notice(
+      `${ctx.settings.baseUrl ? `the service at ${shownUrl(ctx.settings.baseUrl)}` : 'the embedded library'} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them`,
+    );
   await present(ctx, data, () => {
     heading(ctx, `${data.query} (${data.translation.toUpperCase()})`);
-    if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
+    if (data.note) ctx.out.line(ctx.style.wrap(data.note, 0, 0));
+    else if (!data.results.length) ctx.out.line(ctx.style.c.dim('(nothing found)'));
     for (const r of data.results) {
       ctx.out.line();
       // Wrapped at words on a terminal, the text under the ref's indent and each reason under its own.
-      ctx.out.line(ctx.style.wrap(`${ctx.style.c.bold(r.ref)}  ${r.text}`, 2, 0));
+      const band = r.confidence ? `  ${ctx.style.c.dim(`(${confidenceLine(r.confidence)})`)}` : '';
+      ctx.out.line(ctx.style.wrap(`${ctx.style.c.bold(r.ref)}  ${r.text}${band}`, 2, 0));
       for (const why of r.why) ctx.out.line(ctx.style.c.dim(ctx.style.wrap(`· ${why}`, 4, 2)));
     }
   });
+}
+
+/** A verse's confidence in words: "strong: answers worry, anxiety of 2". */
+function confidenceLine(c: FindConfidence): string {
+  const words = c.covers.map((w) => w.word);
+  return `${c.band}${c.of ? `: answers ${words.length ? words.join(', ') : 'none'} of ${c.of} words` : ''}`;
 }
 
 export function registerFind(program: Command, f: Factory): void {
@@ -47,6 +64,7 @@ export function registerFind(program: Command, f: Factory): void {
       wholeNumber(() => `--limit must be an integer from 1 to ${FIND_LIMIT_MAX}`, { min: 1, max: FIND_LIMIT_MAX }),
       FIND_LIMIT_DEFAULT,
     )
+    .option('--all', 'show the weak matches where none answers the question well enough')
     .action(async (question: string[], opts: Omit<FindOptions, 'question'>) =>
       runFind({ ...opts, question }, await f.context()),
     );

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { SEARCH_LIMIT_MAX } from '../../core/limits.js';
 import type { SearchResult } from '../../core/schemas/search.js';
 import { parseSearchQuery, SearchQueryError } from '../../core/search/query.js';
 import { parseScope } from '../../core/search/scope.js';
@@ -118,9 +117,8 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
   const { limit, offset = 0 } = opts;
   if (opts.count && limit !== undefined) throw usageError('--count prints only the counts; leave out --limit');
   const asked = opts.count ? 0 : limit === 'all' ? undefined : (limit ?? (ctx.atTerminal ? TTY_PAGE : undefined));
-  // Each page of a ranked search ranks every match again (a --limit all of 32 prefixes: 113 s), so
-  // it is one page: the most relevant SEARCH_LIMIT_MAX, the rest by --offset.
-  const wanted = opts.rank ? Math.min(asked ?? SEARCH_LIMIT_MAX, SEARCH_LIMIT_MAX) : asked;
+  // Each page of `--limit all` is a request of its own; the service keeps the search's matches in
+  // order (src/library/store/match-list.ts), so a page after the first reads only its own verses.
   const client = await ctx.client();
   const translation = await ctx.resourceId('bible', opts.translation);
   const data = await extension(ctx, EXTENSIONS.search, () =>
@@ -134,7 +132,7 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
           offset: pageOffset,
         }),
       (page) => page.total,
-      wanted,
+      asked,
       offset,
     ),
   );
@@ -154,11 +152,6 @@ export async function runSearch(opts: SearchOptions, ctx: Context): Promise<void
       printMore(ctx, data.results.length, offset, data.total);
     }
   });
-  const left = data.total - offset - data.results.length;
-  if (wanted !== undefined && wanted < (asked ?? Number.POSITIVE_INFINITY) && left > 0)
-    ctx.notice(
-      `--rank shows at most the ${SEARCH_LIMIT_MAX} most relevant verses at once; --offset ${offset + data.results.length} for the next, or leave out --rank for all ${data.total} in canonical order`,
-    );
   // Exact words find nothing: the question reader may (a misspelt name, today's words for the
   // KJV's). After the count, which a terminal shows first; with the translation asked for.
   if (!data.total && !opts.in && !ctx.globals.json) {

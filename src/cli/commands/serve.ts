@@ -37,7 +37,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
   ]);
   // The MCP SDK and the tools are loaded before the server listens: loaded with the first /mcp
   // request, they held every request in flight for that long (bench/hostile.mjs: /healthz 3 s).
-  const { answerMcp } = await import('../mcp/http.js');
+  const { answerMcp, warmMcp } = await import('../mcp/http.js');
+  await warmMcp();
   const keys = await openState(ctx, opts.db, SERVER_STORE_OPTIONS);
   let store: Awaited<ReturnType<typeof openLibrary>>;
   try {

@@ -44,3 +44,28 @@ export const answerMcp: McpHandler = async (req, service) => {
     await server.close();
   }
 };
+
+/**
+ * One exchange answered before the server listens, with no key, through a service that refuses
+ * every request: a tool list and a passage call. The first /mcp request after a start ran the
+ * SDK's and the tools' code for the first time (V8 compiles a function on its first call, and the
+ * SDK converts the tools' schemas), holding every other request meanwhile; run here, that cost
+ * is paid before the first client is answered. Resolves to the exchange's JSON-RPC answers.
+ */
+export async function warmMcp(): Promise<unknown> {
+  const refused = () =>
+    Response.json(
+      { success: false, error: { code: 'MISSING_API_KEY', message: 'warming up' } },
+      { status: 401, headers: { 'content-type': 'application/json' } },
+    );
+  const body = JSON.stringify([
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'passage', arguments: { refs: 'John 3:16' } } },
+  ]);
+  const req = new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body,
+  });
+  return (await answerMcp(req, refused)).json();
+}

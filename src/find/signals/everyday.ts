@@ -11,6 +11,8 @@ export interface EverydayReason {
   signal: 'everyday';
   label: string;
   resource: string;
+  /** The question's words that name the entry (find's confidence counts them answered). */
+  words?: string[];
 }
 
 /** Each key verse after the first counts this much less (the first listed is the most cited). */
@@ -97,7 +99,12 @@ function everydayVotes(
   );
   const votes = new Map<VerseKey, Vote<EverydayReason>>();
   for (const entry of listed) {
-    const reason: EverydayReason = { signal: 'everyday', label: entry.headword, resource: work };
+    const reason: EverydayReason = {
+      signal: 'everyday',
+      label: entry.headword,
+      resource: work,
+      words: [...entry.named],
+    };
     entry.refs.forEach((r, place) => {
       for (let v = r.v; v <= (r.vEnd ?? r.v); v++) {
         const key = verseKey(r.bookNum, r.ch, v);

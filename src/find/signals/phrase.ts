@@ -4,22 +4,37 @@ import { isFunctionWord, phraseTokens, tokens } from '../question.js';
 import type { Signal, Vote } from '../signal.js';
 import { inflectionless } from '../stem.js';
 
-/** The most of the question's word pairs a verse has in order, and in which translation. */
+/** The most of the question's word pairs a verse has in a row, in which translation, of how many. */
 export interface PhraseReason {
   signal: 'phrase';
   translation: string;
+  /** The question's word pairs the verse has side by side, wherever each stands. */
   pairs: number;
   of: number;
+  /** The most of them it has in a row: the longest run of the question's words, in order. */
+  run: number;
 }
 
 /**
- * Phrases: the share of the question's adjacent word pairs (function words included, frame
- * words not) that a verse has side by side, in the translation that has most of them. A
+ * Phrases: the question's word pairs (function words included, frame words not) that a verse
+ * has side by side, half by the share it has anywhere and half by the longest run it has in a
+ * row, in the translation where they are most; a verse that holds the whole line the question
+ * quotes counts QUOTED. A
  * half-remembered line ("I can do all things through Christ", "for I am with you") is mostly
  * words no index would search for, but in order they pick out the verse. Judged over the verses
- * the lexical ranking found, so every verse still holds a content word of the question; one
- * pair alone ("the golden" of "the golden rule") is no phrase.
+ * the lexical ranking found, so every verse still holds a content word of the question; a verse
+ * with no two pairs in a row ("the golden" of "the golden rule") has no phrase.
  */
+/** A verse whose longest run is shorter than this many pairs has no phrase (unless the question has fewer). */
+const MIN_PAIRS = 2;
+/**
+ * The vote of a verse that holds the question's whole line (at least MIN_PAIRS pairs) in a row:
+ * a quotation, which outweighs a verse several signals bring in by its words ("the lord is my
+ * shepherd": Psalm 23:1 over Zechariah 13:7's "my shepherd"; "where was Jesus born": Matthew
+ * 2:1's "Jesus was born" over John 3:3's "born again").
+ */
+const QUOTED = 2;
+
 export const phrase: Signal<PhraseReason> = {
   name: 'phrase',
   phase: 'vote',
@@ -31,49 +46,75 @@ export const phrase: Signal<PhraseReason> = {
   tell: (r) => `phrase (${r.translation.toUpperCase()}): ${r.pairs} of ${r.of} word pairs in order`,
 };
 
-function phraseVotes(question: string, matches: readonly LexicalMatch[]): Array<Vote<PhraseReason>> {
+/** The phrase votes of verses given by their words in each translation (the lexical matches, or others: quote.ts). */
+export function phraseVotes(
+  question: string,
+  matches: ReadonlyArray<Pick<LexicalMatch, 'key' | 'tokens'>>,
+): Array<Vote<PhraseReason>> {
   const wordings = statementOrders(question).map((w) => w.map(inflectionless));
   if (!wordings.some((w) => w.length > 1)) return [];
-  // The question's forms as numbers and its pairs as first × forms + second; a verse word's form
-  // is looked up by the word itself (inflectedAs), where inflectionless() and a pair's string for
-  // every word of every verse were ~2.5 ms of a cold `bible find`.
+  // The question's forms as numbers, a verse word's form looked up by the word itself
+  // (inflectedAs), where inflectionless() for every word of every verse was ~2.5 ms of a cold
+  // `bible find`.
   const forms = [...new Set(wordings.flat())];
-  const n = forms.length;
   const formOf = inflectedAs(forms);
-  const wanted = wordings.map((w) =>
-    w.slice(1).map((form, i) => forms.indexOf(w[i] as string) * n + forms.indexOf(form)),
-  );
-  const asked = new Uint8Array(n * n);
-  for (const pairs of wanted) for (const p of pairs) asked[p] = 1;
-  const have = new Set<number>();
+  const asked = wordings.map((w) => w.map((form) => forms.indexOf(form)));
   const votes = new Map<number, Vote<PhraseReason>>();
+  let verse = new Int32Array(64);
   // Index loops: a cold for-of makes an object a step, and these are thousands.
   for (let mi = 0; mi < matches.length; mi++) {
-    const m = matches[mi] as LexicalMatch;
+    const m = matches[mi] as Pick<LexicalMatch, 'key' | 'tokens'>;
     for (const translation in m.tokens) {
       const words = m.tokens[translation] as string[];
-      have.clear();
-      let before = formOf.get(words[0] as string) ?? -1;
-      for (let i = 1; i < words.length; i++) {
-        const form = formOf.get(words[i] as string) ?? -1;
-        if (before >= 0 && form >= 0 && asked[before * n + form]) have.add(before * n + form);
-        before = form;
-      }
-      for (let wi = 0; wi < wanted.length; wi++) {
-        const pairs = wanted[wi] as number[];
-        let hits = 0;
-        for (let pi = 0; pi < pairs.length; pi++) if (have.has(pairs[pi] as number)) hits++;
-        if (!pairs.length || hits < Math.min(2, pairs.length)) continue;
-        const score = hits / pairs.length;
+      if (verse.length < words.length) verse = new Int32Array(words.length * 2);
+      for (let i = 0; i < words.length; i++) verse[i] = formOf.get(words[i] as string) ?? -1;
+      for (let wi = 0; wi < asked.length; wi++) {
+        const wording = asked[wi] as number[];
+        const of = wording.length - 1;
+        const run = longestRun(wording, verse, words.length);
+        if (of < 1 || run < Math.min(MIN_PAIRS, of)) continue;
+        const apart = pairsAnywhere(wording, verse, words.length);
+        const score = run === of && of >= MIN_PAIRS ? QUOTED : (run + apart) / (2 * of);
         const old = votes.get(m.key);
         if (!old || old.score < score) {
-          const reason = { signal: 'phrase' as const, translation, pairs: hits, of: pairs.length };
+          const reason = { signal: 'phrase' as const, translation, pairs: apart, of, run };
           votes.set(m.key, { key: m.key, score, reason });
         }
       }
     }
   }
   return [...votes.values()];
+}
+
+/** How many of the question's word pairs the verse has side by side, wherever each stands. */
+function pairsAnywhere(wording: readonly number[], verse: Int32Array, length: number): number {
+  let n = 0;
+  for (let q = 1; q < wording.length; q++)
+    for (let i = 1; i < length; i++)
+      if (verse[i - 1] === wording[q - 1] && verse[i] === wording[q]) {
+        n++;
+        break;
+      }
+  return n;
+}
+
+/**
+ * The most word pairs in a row that the question's wording and the verse's words share: the
+ * longest run of the question's words the verse has side by side and in order. Pairs found apart
+ * are no phrase: "the lord is my shepherd" is not in Zechariah 13:7, which has "my shepherd",
+ * "is my" and "the LORD" in three places.
+ */
+function longestRun(wording: readonly number[], verse: Int32Array, length: number): number {
+  let best = 0;
+  for (let start = 0; start < length; start++) {
+    if (verse[start] === -1) continue;
+    for (let q = 0; q < wording.length; q++) {
+      let k = 0;
+      while (start + k < length && q + k < wording.length && verse[start + k] === wording[q + k]) k++;
+      if (k - 1 > best) best = k - 1;
+    }
+  }
+  return best;
 }
 
 /**

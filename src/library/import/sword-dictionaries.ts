@@ -3,7 +3,7 @@ import { osisProse } from '../markup/osis.js';
 import { naveTopic, teiPlain } from '../markup/tei.js';
 import { confValue } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
-import { readZld } from '../sword/zld.js';
+import { openLexicon } from '../sword/open-module.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
@@ -37,9 +37,9 @@ function entryText(mod: SwordModule, xml: string): string {
     .trim();
 }
 
-function decode(mod: SwordModule, bytes: Buffer): string {
-  const utf8 = (confValue(mod.conf, 'Encoding') ?? '').toUpperCase() === 'UTF-8';
-  return fixDoubleEncoding(bytes.toString(utf8 ? 'utf8' : 'latin1'));
+/** Entries come as UTF-8 whatever the module's Encoding (open-module.ts); a double encoding is undone. */
+function decode(bytes: Buffer): string {
+  return fixDoubleEncoding(bytes.toString('utf8'));
 }
 
 export interface TopicImport {
@@ -53,8 +53,8 @@ export function importSwordTopics(writer: LibraryWriter, mod: SwordModule): Topi
   let droppedRefs = 0;
   const slugs = new Set<string>();
   writer.transaction(() => {
-    for (const e of readZld(mod.dataPath)) {
-      const xml = decode(mod, e.bytes);
+    for (const e of openLexicon(mod)) {
+      const xml = decode(e.bytes);
       const parsed = naveTopic(xml, e.key);
       let slug = slugify(parsed.headword);
       for (let n = 2; slugs.has(slug); n++) slug = `${slugify(parsed.headword)}-${n}`;
@@ -70,8 +70,8 @@ export function importSwordTopics(writer: LibraryWriter, mod: SwordModule): Topi
 
 export function importSwordDictionary(writer: LibraryWriter, mod: SwordModule): number {
   const id = moduleId(mod.name);
-  const entries = [...readZld(mod.dataPath)].map((e) => {
-    const xml = decode(mod, e.bytes);
+  const entries = [...openLexicon(mod)].map((e) => {
+    const xml = decode(e.bytes);
     return { headword: e.key.trim(), text: entryText(mod, xml) };
   });
   entries.sort((a, b) => a.headword.localeCompare(b.headword, 'en', { sensitivity: 'base' }));
@@ -85,10 +85,10 @@ export function importSwordDictionary(writer: LibraryWriter, mod: SwordModule): 
 /** A SWORD Strong's module's entries by number ("G26", "H430"), Hebrew mojibake reversed. */
 export function readSwordStrongs(mod: SwordModule, prefix: 'G' | 'H'): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of readZld(mod.dataPath)) {
+  for (const e of openLexicon(mod)) {
     const n = Number.parseInt(e.key, 10);
     if (!Number.isFinite(n) || n <= 0) continue;
-    out.set(`${prefix}${n}`, decode(mod, e.bytes));
+    out.set(`${prefix}${n}`, decode(e.bytes));
   }
   return out;
 }

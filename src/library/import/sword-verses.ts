@@ -1,23 +1,13 @@
 import { ALL_BOOKS, BOOKS, bookByOsis } from '../../core/canon/canon.js';
 import { osisProse } from '../markup/osis.js';
 import { osisStudyVerse } from '../markup/osis-study.js';
-import { confValue, confValues } from '../sword/conf.js';
+import { confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
-import { versification } from '../sword/versification.js';
-import { ZVerseReader } from '../sword/zverse.js';
+import { openVerseModule } from '../sword/open-module.js';
 import { mhccOutline } from './commentary-outline.js';
 import { type LinkedNote, mhccSections, tdavidSections } from './commentary-sections.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
-
-function reader(mod: SwordModule): ZVerseReader {
-  const r = new ZVerseReader(mod.dataPath, versification(confValue(mod.conf, 'Versification')));
-  for (const t of ['ot', 'nt'] as const) {
-    if (!r.indexMatches(t))
-      throw new Error(`${mod.name}: the ${t.toUpperCase()} index does not match its versification`);
-  }
-  return r;
-}
 
 /**
  * Every verse a SWORD Bible holds (the 66 books and the deuterocanon its versification names),
@@ -26,7 +16,7 @@ function reader(mod: SwordModule): ZVerseReader {
  * chapter's intro slot (Psalm 119's first acrostic head, WEB's "BOOK 1") head its first verse.
  */
 export function importSwordBible(writer: LibraryWriter, mod: SwordModule): number {
-  const r = reader(mod);
+  const r = openVerseModule(mod);
   const id = moduleId(mod.name);
   const tagged = confValues(mod.conf, 'GlobalOptionFilter').includes('OSISStrongs');
   let count = 0;
@@ -71,7 +61,7 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
  * then given to each verse they expound (commentary-sections.ts).
  */
 export function importSwordCommentary(writer: LibraryWriter, mod: SwordModule): number {
-  const r = reader(mod);
+  const r = openVerseModule(mod);
   const id = moduleId(mod.name);
   let count = 0;
   writer.transaction(() => {

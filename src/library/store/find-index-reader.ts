@@ -2,6 +2,9 @@ import { keyParts } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 import { FIND_TRANSLATIONS, WORD_MARKS } from './schema.js';
 
+/** How many sets of names (one per set of readable works) are kept: key scopes are few. */
+const NAMES_SETS_KEPT = 16;
+
 /** A verse `bible find`'s index ranked: key book×1e6 + chapter×1e3 + verse, and its text per translation. */
 export interface RankedVerse {
   key: number;
@@ -68,24 +71,31 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
       return n;
     }
 
-    private namesAndSubjects: ReadonlySet<string> | undefined;
+    private namesAndSubjects = new Map<string, ReadonlySet<string>>();
 
     /**
      * The words of the topics' headwords and the stories' titles and characters, lower case, of 5
-     * letters or more: the names and subjects people ask after (GOLIATH, PRODIGAL SON), read once.
+     * letters or more: the names and subjects people ask after (GOLIATH, PRODIGAL SON). Of the
+     * topic works named and the stories if asked: only what the asker may read. Read once per set
+     * of works (a handful of key scopes), at most NAMES_SETS_KEPT kept.
      */
-    headwordVocabulary(): ReadonlySet<string> {
-      if (!this.namesAndSubjects) {
+    headwordVocabulary(topics: readonly string[], stories: boolean): ReadonlySet<string> {
+      const key = JSON.stringify([[...topics].sort(), stories]);
+      let words = this.namesAndSubjects.get(key);
+      if (!words) {
         const texts = this.stmt(
-          `SELECT headword AS text FROM topic_entries UNION ALL SELECT title || ' ' || characters FROM stories`,
+          `SELECT headword AS text FROM topic_entries WHERE work IN (SELECT value FROM json_each(?))
+           UNION ALL SELECT title || ' ' || characters FROM stories WHERE ?`,
         )
           .pluck()
-          .all() as string[];
-        const words = new Set<string>();
-        for (const text of texts) for (const w of text.toLowerCase().match(/\p{L}{5,}/gu) ?? []) words.add(w);
-        this.namesAndSubjects = words;
+          .all(JSON.stringify(topics), stories ? 1 : 0) as string[];
+        const found = new Set<string>();
+        for (const text of texts) for (const w of text.toLowerCase().match(/\p{L}{5,}/gu) ?? []) found.add(w);
+        if (this.namesAndSubjects.size >= NAMES_SETS_KEPT) this.namesAndSubjects.clear();
+        this.namesAndSubjects.set(key, found);
+        words = found;
       }
-      return this.namesAndSubjects;
+      return words;
     }
 
     /**

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparedOnce } from './prepared.js';
+import { SCAN_SLICE_MS, ScanConnection } from './stepped-scan.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -17,12 +18,25 @@ export class LibraryFile {
   protected readonly db: Database.Database;
   protected readonly stmt: (sql: string) => Database.Statement;
 
-  constructor(readonly path: string) {
+  /** `scanSliceMs`: how long a slice of a search read in turns reads (stepped-scan.ts). */
+  constructor(
+    readonly path: string,
+    readonly scanSliceMs = SCAN_SLICE_MS,
+  ) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
     this.stmt = preparedOnce(this.db);
   }
 
+  private scans: ScanConnection | undefined;
+
+  /** The second connection, for reads paused between turns of the event loop (opened on first use). */
+  protected scanConnection(): ScanConnection {
+    this.scans ??= new ScanConnection(this.path, this.scanSliceMs);
+    return this.scans;
+  }
+
   close(): void {
+    this.scans?.close();
     this.db.close();
   }
 

@@ -4,7 +4,16 @@ import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
 import { ftsQuery } from './fts.js';
 import type { LibraryBase } from './library-file.js';
+import { MatchGatherer, type MatchList, MatchLists } from './match-list.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
+import {
+  drain,
+  eachInSlices,
+  rowsInSlices,
+  type Scan,
+  SliceClock,
+  type Steps,
+} from './stepped-scan.js';
 import { type VerseRow, verseRow } from './verse-reader.js';
 
 export interface VerseSearchOptions {
@@ -43,14 +52,90 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
     /**
      * Verses of one translation matching a parsed query: the total and count per book of all of
      * them, and one page in canonical order or by relevance (bm25; canonical among equals), each
-     * with the words that matched.
+     * with the words that matched. Read at once: for a process with nothing else to answer.
      */
     searchWords(translation: string, typed: SearchQuery, options: VerseSearchOptions): VerseSearchResult {
+      return drain(
+        this.searchSteps(translation, typed, options, { prepare: this.stmt, clock: new SliceClock(Infinity) }),
+      );
+    }
+
+    /**
+     * searchWords read in slices (stepped-scan.ts) on a connection of their own, each slice in a
+     * turn of the event loop of its own: what the service runs, where other requests wait meanwhile.
+     */
+    searchWordsInTurns(
+      translation: string,
+      typed: SearchQuery,
+      options: VerseSearchOptions,
+    ): Promise<VerseSearchResult> {
+      return this.scanConnection().run((scan) => this.searchSteps(translation, typed, options, scan));
+    }
+
+    private readonly matchLists = new MatchLists();
+
+    /** How many searches have matched the index (a page read from a kept match list is not one). */
+    scansRun = 0;
+
+    private *searchSteps(
+      translation: string,
+      typed: SearchQuery,
+      options: VerseSearchOptions,
+      scan: Scan,
+    ): Steps<VerseSearchResult> {
       const query = options.stem ? withStemForms(typed, (w) => this.stemForms(w)) : typed;
       const ranked = options.order === 'relevance';
+      const key = JSON.stringify([translation, query, options.scope, ranked]);
+      let list = this.matchLists.get(key);
+      if (!list) {
+        list = yield* this.matching(translation, query, options.scope, ranked, scan);
+        this.matchLists.set(key, list);
+      }
+      const { ids, byBook } = list;
+      const total = ids.length;
+      if (!options.limit || options.offset >= total) return { total, byBook, hits: [] };
+      const page = Array.from(ids.subarray(options.offset, options.offset + options.limit));
+      const byId = new Map(
+        (
+          this.stmt(
+            'SELECT id, book, chapter, verse, text, title FROM verses WHERE id IN (SELECT value FROM json_each(?))',
+          ).all(JSON.stringify(page)) as Array<VerseRow & { id: number; title: string | null }>
+        )
+          // A psalm's title is part of its verse, searched with it (verses_words_fts indexes both).
+          .map((r) => [r.id, verseRow(r) as VerseRow & { id: number }]),
+      );
+      const rows = page.map((id) => byId.get(id) as VerseRow & { id: number });
+      const terms = wantedTerms(query);
+      const tagged = this.taggedWords(translation, terms, rows);
+      // The matched words of a page of 1000 verses are some 35 ms of reading: in slices too.
+      const hits: VerseSearchHit[] = [];
+      yield* eachInSlices(
+        rows,
+        ({ id, ...row }) => {
+          const words = matchedWords(row.title ? `${row.title} ${row.text}` : row.text, terms);
+          for (const w of tagged.get(id) ?? []) if (!words.includes(w)) words.push(w);
+          hits.push({ ...row, matches: words });
+        },
+        scan.clock,
+      );
+      return { total, byBook, hits };
+    }
+
+    /**
+     * Every verse matching the query, in order: one scan (no ORDER BY, so rows come as the index
+     * yields them and the scan can pause between any two), ordered here. bm25 is FTS5's own, from
+     * the index's statistics whichever rows are read, so the order is the one ORDER BY rank gave.
+     */
+    private *matching(
+      translation: string,
+      query: SearchQuery,
+      scope: BookSpan[],
+      ranked: boolean,
+      { prepare, clock }: Scan,
+    ): Steps<MatchList> {
       const compiled = compileSearch(
         query,
-        options.scope,
+        scope,
         this.idRange(translation),
         (numbers) => this.strongsVerseIds(translation, numbers),
         ranked,
@@ -58,30 +143,12 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       const from = compiled.matchSql ? `verses v JOIN (${compiled.matchSql}) f ON f.rowid = v.id` : 'verses v';
       const where = ['v.translation = ?', ...compiled.where].join(' AND ');
       const params = [...(compiled.match ? [compiled.match] : []), translation, ...compiled.params];
-      const byBook = this.stmt(
-        `SELECT v.book, count(*) AS count FROM ${from} WHERE ${where} GROUP BY v.book ORDER BY v.book`,
-      ).all(...params) as Array<{ book: number; count: number }>;
-      const total = byBook.reduce((n, b) => n + b.count, 0);
-      if (!options.limit || options.offset >= total) return { total, byBook, hits: [] };
-      const canonical = 'v.book, v.chapter, v.verse';
-      const order = ranked && compiled.match ? `f.rank, ${canonical}` : canonical;
-      const rows = this.stmt(
-        `SELECT v.id, v.book, v.chapter, v.verse, v.text, v.title FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      )
-        .all(...params, options.limit, options.offset)
-        // A psalm's title is part of its verse, searched with it (verses_words_fts indexes both).
-        .map((r) => verseRow(r as VerseRow & { id: number; title: string | null }) as VerseRow & { id: number });
-      const terms = wantedTerms(query);
-      const tagged = this.taggedWords(translation, terms, rows);
-      return {
-        total,
-        byBook,
-        hits: rows.map(({ id, ...row }) => {
-          const words = matchedWords(row.title ? `${row.title} ${row.text}` : row.text, terms);
-          for (const w of tagged.get(id) ?? []) if (!words.includes(w)) words.push(w);
-          return { ...row, matches: words };
-        }),
-      };
+      const byRank = ranked && compiled.match !== undefined;
+      const gathered = new MatchGatherer(byRank);
+      const columns = `v.id, v.book, v.chapter, v.verse${byRank ? ', f.rank' : ''}`;
+      this.scansRun++;
+      yield* rowsInSlices(prepare(`SELECT ${columns} FROM ${from} WHERE ${where}`), params, gathered.take, clock);
+      return yield* gathered.list(clock);
     }
 
     private verseIdsByKey = new Map<string, Map<number, number>>();

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { confValue, decodeConf, type ModuleConf, parseConf } from './conf.js';
+import { DRIVERS, type ModuleKind, NOT_READ } from './drivers.js';
 
-export type ModuleKind = 'bible' | 'commentary' | 'dictionary';
+export type { ModuleKind } from './drivers.js';
 
 export interface SwordModule {
   name: string;
@@ -47,13 +48,6 @@ export function swordRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   return [...new Set(roots.map((r) => resolve(r)))].filter((r) => existsSync(join(r, 'mods.d')));
 }
 
-const DRIVERS: Record<string, ModuleKind> = {
-  ztext: 'bible',
-  zcom: 'commentary',
-  zcom4: 'commentary',
-  zld: 'dictionary',
-};
-
 /**
  * A SHA-256 of the module's .conf and of its own data files (name, size and modification time
  * of each): the files a SWORD front-end adds beside them, such as a `lucene/` search index in
@@ -76,6 +70,37 @@ function moduleFingerprint(confBytes: Buffer, kind: ModuleKind, dataPath: string
   return hash.digest('hex');
 }
 
+/** The reason a module with a CipherKey and no key yet is skipped: what unlocks it. */
+export function lockedReason(name: string): string {
+  return `encrypted: bible library unlock ${name} <key>`;
+}
+
+/** A conf's module as the readers take it, or why it is not read. */
+export function moduleOf(conf: ModuleConf, root: string, confBytes: Buffer): SwordModule | { reason: string } {
+  const modDrv = confValue(conf, 'ModDrv') ?? '';
+  const driver = modDrv.toLowerCase();
+  const cipherKey = confValue(conf, 'CipherKey');
+  if (cipherKey !== undefined && cipherKey.trim() === '') return { reason: lockedReason(conf.name) };
+  const notRead = NOT_READ[driver];
+  if (notRead) return { reason: notRead };
+  const kind = DRIVERS[driver]?.kind;
+  if (!kind) return { reason: `driver ${modDrv || '(none)'} is not one libsword writes` };
+  const dataPathValue = confValue(conf, 'DataPath');
+  if (!dataPathValue) return { reason: 'no DataPath' };
+  const dataPath = resolve(root, dataPathValue.replace(/^\.\//, ''));
+  const probe = kind === 'dictionary' ? `${dataPath}.idx` : dataPath;
+  if (!existsSync(probe)) return { reason: `data missing at ${probe}` };
+  return {
+    name: conf.name,
+    conf,
+    root,
+    dataPath,
+    driver,
+    kind,
+    fingerprint: moduleFingerprint(confBytes, kind, dataPath),
+  };
+}
+
 /** Finds every module in the SWORD libraries; the first library to hold a module name wins. */
 export function discoverModules(env: NodeJS.ProcessEnv = process.env): Discovery {
   const roots = swordRoots(env);
@@ -93,37 +118,9 @@ export function discoverModules(env: NodeJS.ProcessEnv = process.env): Discovery
         const key = conf.name.toLowerCase();
         if (seen.has(key)) continue;
         seen.add(key);
-        const driver = (confValue(conf, 'ModDrv') ?? '').toLowerCase();
-        const skip = (reason: string) => skipped.push({ name: conf.name, root, reason });
-        if (confValue(conf, 'CipherKey') !== undefined) {
-          skip('encrypted (CipherKey)');
-          continue;
-        }
-        const kind = DRIVERS[driver];
-        if (!kind) {
-          skip(`driver ${confValue(conf, 'ModDrv') ?? '(none)'} is not read`);
-          continue;
-        }
-        const dataPathValue = confValue(conf, 'DataPath');
-        if (!dataPathValue) {
-          skip('no DataPath');
-          continue;
-        }
-        const dataPath = resolve(root, dataPathValue.replace(/^\.\//, ''));
-        const probe = kind === 'dictionary' ? `${dataPath}.idx` : dataPath;
-        if (!existsSync(probe)) {
-          skip(`data missing at ${probe}`);
-          continue;
-        }
-        modules.push({
-          name: conf.name,
-          conf,
-          root,
-          dataPath,
-          driver,
-          kind,
-          fingerprint: moduleFingerprint(confBytes, kind, dataPath),
-        });
+        const found = moduleOf(conf, root, confBytes);
+        if ('reason' in found) skipped.push({ name: conf.name, root, reason: found.reason });
+        else modules.push(found);
       }
     }
   }

@@ -1,91 +1,97 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import type { SlotBook, Versification } from './versification.js';
-import { testamentSlots, verseSlot } from './versification.js';
+import { BadModuleError, cString, MAX_MODULE_FILE_BYTES, ModuleFile } from './module-files.js';
+import {
+  indexWidth,
+  present,
+  slotsOf,
+  TESTAMENTS,
+  type Testament,
+  type VerseEntry,
+  type VerseReader,
+  type VerseReadOptions,
+} from './verse-reader.js';
+import { type SlotBook, type Versification, verseSlot } from './versification.js';
 
-/** One testament's three files of a zText/zCom/zCom4 module, read whole (they are small). */
-interface Testament {
-  blocks: Buffer; // .bzs/.czs: 12-byte entries (offset, compressed size, uncompressed size)
-  index: Buffer; // .bzv (10-byte entries) or .czv (12-byte entries)
-  data: Buffer; // .bzz/.czz: zlib blocks
-  entrySize: 10 | 12;
-  cache: Map<number, Buffer>;
-}
-
-export interface RawEntry {
-  /** Identifies the stored text: consecutive slots with the same key share one note. */
-  key: string;
-  bytes: Buffer;
+/** One testament's three files of a zText/zText4/zCom/zCom4 module. */
+interface ZTestament {
+  blocks: ModuleFile; // .?zs: 12-byte entries (offset, compressed size, uncompressed size)
+  index: ModuleFile; // .?zv: per verse slot (block, offset in it, size u16 or u32)
+  data: ModuleFile; // .?zz: the compressed blocks
+  width: number;
+  cached?: { n: number; bytes: Buffer };
 }
 
 /**
- * Reads verse-keyed compressed modules. The file set decides the entry size, not ModDrv:
- * `b*` files have 10-byte verse entries (u16 size), `c*` files 12-byte ones (u32 size).
+ * The letter of libsword's BlockType in the file names (`ot.bzs`: BOOK, `c`: CHAPTER, `v`:
+ * VERSE). The files there decide, not the conf's BlockType, which modules often leave out.
  */
-export class ZVerseReader {
-  private readonly testaments: { ot?: Testament; nt?: Testament } = {};
+const BLOCK_LETTERS = ['b', 'c', 'v'] as const;
+
+/**
+ * Reads verse-keyed compressed modules (libsword's zverse.cpp). The driver says the size field
+ * (zText, zCom: 2 bytes, a 10-byte index entry; zText4, zCom4: 4 bytes, 12), the index's own
+ * size confirms it (verse-reader.ts, indexWidth).
+ */
+export class ZVerseReader implements VerseReader {
+  private readonly testaments: Partial<Record<Testament, ZTestament>> = {};
 
   constructor(
     dir: string,
     readonly v11n: Versification,
+    private readonly options: VerseReadOptions,
   ) {
-    for (const t of ['ot', 'nt'] as const) {
-      for (const [prefix, entrySize] of [
-        ['b', 10],
-        ['c', 12],
-      ] as const) {
-        const idx = join(dir, `${t}.${prefix}zv`);
-        if (!existsSync(idx)) continue;
-        this.testaments[t] = {
-          blocks: readFileSync(join(dir, `${t}.${prefix}zs`)),
-          index: readFileSync(idx),
-          data: readFileSync(join(dir, `${t}.${prefix}zz`)),
-          entrySize,
-          cache: new Map(),
-        };
-        break;
-      }
+    for (const t of TESTAMENTS) {
+      const letter = BLOCK_LETTERS.find((l) => present(dir, [`${t}.${l}zs`, `${t}.${l}zv`, `${t}.${l}zz`]));
+      if (!letter) continue;
+      const index = new ModuleFile(join(dir, `${t}.${letter}zv`));
+      const declared = 8 + options.sizeBytes;
+      const width = indexWidth(index, slotsOf(v11n, t), declared, declared === 10 ? 12 : 10, v11n.name);
+      this.testaments[t] = {
+        blocks: new ModuleFile(join(dir, `${t}.${letter}zs`)),
+        index,
+        data: new ModuleFile(join(dir, `${t}.${letter}zz`)),
+        width,
+      };
     }
+    if (!this.testaments.ot && !this.testaments.nt)
+      throw new BadModuleError(
+        `${dir} holds no ot or nt .bzs/.bzv/.bzz files (the files of a compressed verse driver)`,
+      );
   }
 
-  /** Whether the testament's index has exactly as many slots as the versification says. */
-  indexMatches(testament: 'ot' | 'nt'): boolean {
-    const t = this.testaments[testament];
-    if (!t) return true;
-    return t.index.length / t.entrySize === testamentSlots(this.v11n[testament]);
-  }
-
-  hasTestament(testament: 'ot' | 'nt'): boolean {
+  hasTestament(testament: Testament): boolean {
     return this.testaments[testament] !== undefined;
   }
 
-  private block(t: Testament, n: number): Buffer {
-    let b = t.cache.get(n);
-    if (!b) {
-      const at = n * 12;
-      if (at + 12 > t.blocks.length) throw new Error(`block ${n} is past the end of the block index`);
-      const offset = t.blocks.readUInt32LE(at);
-      const size = t.blocks.readUInt32LE(at + 4);
-      b = inflateSync(t.data.subarray(offset, offset + size));
-      t.cache.clear(); // modules are read in order: keep only the current block
-      t.cache.set(n, b);
-    }
-    return b;
+  private block(t: ZTestament, n: number): Buffer {
+    if (t.cached?.n === n) return t.cached.bytes;
+    const at = n * 12;
+    if (at + 12 > t.blocks.length)
+      throw new BadModuleError(`block ${n} is past the end of ${t.blocks.name} (${t.blocks.length / 12} blocks)`);
+    const stored = t.data.range(t.blocks.u32(at), t.blocks.u32(at + 4), `block ${n}`, MAX_MODULE_FILE_BYTES);
+    const unpack = this.options.unpack;
+    if (!unpack) throw new BadModuleError('a compressed verse driver needs a CompressType');
+    const bytes = unpack(this.options.decipher(stored), `block ${n} of ${t.data.name}`);
+    // Modules are read in order: keep only the current block.
+    t.cached = { n, bytes };
+    return bytes;
   }
 
-  /** The raw stored bytes of a verse (chapter intro when verse is 0), or undefined when empty. */
-  entry(testament: 'ot' | 'nt', book: SlotBook, chapter: number, verse: number): RawEntry | undefined {
+  entry(testament: Testament, book: SlotBook, chapter: number, verse: number): VerseEntry | undefined {
     const t = this.testaments[testament];
     if (!t) return undefined;
-    const slot = verseSlot(book, chapter, verse);
-    const at = slot * t.entrySize;
-    if (at + t.entrySize > t.index.length) return undefined;
-    const blockNum = t.index.readUInt32LE(at);
-    const offset = t.index.readUInt32LE(at + 4);
-    const size = t.entrySize === 10 ? t.index.readUInt16LE(at + 8) : t.index.readUInt32LE(at + 8);
+    const at = verseSlot(book, chapter, verse) * t.width;
+    if (at + t.width > t.index.length) return undefined;
+    const blockNum = t.index.u32(at);
+    const offset = t.index.u32(at + 4);
+    const size = t.index.uint(at + 8, t.width === 10 ? 2 : 4);
     if (size === 0) return undefined;
     const block = this.block(t, blockNum);
-    return { key: `${testament}:${blockNum}:${offset}:${size}`, bytes: block.subarray(offset, offset + size) };
+    const what = `${book.osis} ${chapter}:${verse}`;
+    if (offset + size > block.length)
+      throw new BadModuleError(
+        `${what} at ${offset} (+${size} bytes) is past the end of its block ${blockNum} (${block.length} bytes)`,
+      );
+    return { key: `${testament}:${blockNum}:${offset}:${size}`, bytes: cString(block.subarray(offset, offset + size)) };
   }
 }

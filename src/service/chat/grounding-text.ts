@@ -1,8 +1,10 @@
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
+import { unansweredInstruction } from './unanswered.js';
 
-/** The grounding as context for a language model. */
+/** The grounding as context for a language model; where nothing answers, the instruction to say so. */
 export function groundingText(g: Grounding): string {
+  if (g.unanswered) return unansweredInstruction(g.unanswered.unknown);
   const parts: string[] = [];
   if (g.verses.length)
     parts.push(

@@ -2,6 +2,7 @@ import { OFFLINE_NOTE, OFFLINE_VOICE } from './personas.js';
 import type { ChatProvider, ProviderReply, ProviderRequest } from './provider.js';
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
+import { unansweredReply } from './unanswered.js';
 
 /**
  * The scholar's opening, naming only what this reply holds: a key may read neither Nave's nor a
@@ -35,10 +36,12 @@ export class OfflineProvider implements ChatProvider {
   async reply(req: ProviderRequest): Promise<ProviderReply> {
     const g = req.grounding;
     const voice = OFFLINE_VOICE[req.persona];
-    if (!g.verses.length && !g.strongs.length) {
-      req.onText?.(`${voice.noMatch}\n\n${OFFLINE_NOTE}`);
+    if (g.unanswered || (!g.verses.length && !g.strongs.length)) {
+      // Nothing answers well enough (find's bar): Scripture is silent here, and nothing is quoted.
+      const said = g.unanswered ? unansweredReply(req.persona, g.unanswered.unknown) : voice.noMatch;
+      req.onText?.(`${said}\n\n${OFFLINE_NOTE}`);
       return {
-        text: `${voice.noMatch}\n\n${OFFLINE_NOTE}`,
+        text: `${said}\n\n${OFFLINE_NOTE}`,
         model: OFFLINE_MODEL,
         used: {
           ...g,

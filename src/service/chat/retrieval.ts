@@ -35,6 +35,8 @@ export interface Grounding {
   headings: string[];
   /** Whether an Everyday Topics subject brought in a shown verse (its attribution is then due). */
   everyday?: boolean;
+  /** Set where no verse answers the question well enough (find's confidence bar): nothing is quoted. */
+  unanswered?: { unknown: string[] };
 }
 
 /** How many verses each persona's answer quotes: the simple helper two or three at most. */
@@ -106,6 +108,8 @@ export function retrieve(
     crossrefs: false,
     headings: [],
   };
+  // Nothing answers well enough: no verse, topic, story or original word to quote (find's bar).
+  if (found.unanswered) return { ...grounding, unanswered: found.unanswered };
   for (const r of shown) grounding.verses.push(groundVerse(r, topic, grounding));
   const words = contentWords(question);
   // The quoted verses' topics and story first; from the verses ranked after them only a topic the

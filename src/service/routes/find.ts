@@ -5,7 +5,7 @@ import { STATUSES } from './common.js';
 import { operation } from './operation.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
 
-// Its query names (q, limit) key the response cache: dataRoute declares them.
+// Its query names (q, limit, all) key the response cache: dataRoute declares them.
 const PATH = '/v1/data/bible/{translation}/find';
 
 /** `GET /v1/data/bible/{translation}/find?q=…`: the verses a question most likely means (extension). */
@@ -14,7 +14,7 @@ const find = operation(
     path: PATH,
     operationId: 'findVerses',
     summary: 'The verses a question most likely means',
-    description: `A question or a half-remembered line in everyday words ("what does the Bible say about worry?", "love is patient"), at most ${FIND_QUESTION_MAX} characters. Answers up to \`limit\` verses (1-${FIND_LIMIT_MAX}, default ${FIND_LIMIT_DEFAULT}) in the translation, best first, each with why it was chosen: references the question names come first, then a fusion of word and phrase matches in the KJV and WEB, Strong's numbers, Nave's topics, Everyday Topics (key verses on a subject in today's words), commentary headings, stories and TSK cross-references, drawing only on resources the key may read. An unknown translation is 404, one the key may not read 403.`,
+    description: `A question or a half-remembered line in everyday words ("what does the Bible say about worry?", "love is patient"), at most ${FIND_QUESTION_MAX} characters. Answers up to \`limit\` verses (1-${FIND_LIMIT_MAX}, default ${FIND_LIMIT_DEFAULT}) in the translation, best first, each with why it was chosen: references the question names come first, then a fusion of word and phrase matches in the KJV and WEB, Strong's numbers, Nave's topics, Everyday Topics (key verses on a subject in today's words), commentary headings, stories and TSK cross-references, drawing only on resources the key may read. Each verse carries its \`confidence\`; where none of the best answers the question well enough, \`results\` is empty and \`note\` says why, unless \`all=true\`. An unknown translation is 404, one the key may not read 403.`,
     tags: ['bible'],
     extension: true,
     request: {
@@ -22,6 +22,12 @@ const find = operation(
       query: {
         q: requiredQuery('q', 1, 'The question', FIND_QUESTION_MAX),
         limit: optionalText({ type: 'integer', minimum: 1, maximum: FIND_LIMIT_MAX, default: FIND_LIMIT_DEFAULT }),
+        all: optionalText({
+          type: 'boolean',
+          default: false,
+          description:
+            'Extension: show the best verses even where none answers the question well enough (otherwise none, with a note)',
+        }),
       },
     },
     data: (s) => s.FindResult,
@@ -29,7 +35,7 @@ const find = operation(
   },
   (deps, principal, input) => {
     const { translation } = input.params;
-    const { q, limit: limitText } = input.query;
+    const { q, limit: limitText, all: allText } = input.query;
     let limit = FIND_LIMIT_DEFAULT;
     if (limitText !== undefined) {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > FIND_LIMIT_MAX) {
@@ -37,7 +43,9 @@ const find = operation(
       }
       limit = Number(limitText);
     }
-    return findAnswer(deps.store, principal, q, { translation, limit });
+    if (allText !== undefined && allText !== 'true' && allText !== 'false')
+      throw invalid(`query parameter 'all' must be true or false`);
+    return findAnswer(deps.store, principal, q, { translation, limit, all: allText === 'true' });
   },
 );
 

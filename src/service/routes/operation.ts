@@ -65,7 +65,11 @@ export function operation<
   Query extends ParamShape | undefined = undefined,
 >(
   spec: DataRouteSpec<P, D, S, Params, Query>,
-  handle: (deps: ServiceDeps, principal: Principal, input: OperationInput<Params, Query>) => NoInfer<z.output<D>>,
+  handle: (
+    deps: ServiceDeps,
+    principal: Principal,
+    input: OperationInput<Params, Query>,
+  ) => NoInfer<z.output<D>> | Promise<NoInfer<z.output<D>>>,
 ) {
   const params: RequestParams = spec.request ?? {};
   declareQueryNames(spec.path, Object.keys(params.query ?? {}));

@@ -40,7 +40,7 @@ export function mount(
   for (const { route, params, handle } of operations) {
     router.openAPIRegistry.registerPath(route);
     const path = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router.on([route.method], [path], ...middleware, (c) => {
+    router.on([route.method], [path], ...middleware, async (c) => {
       const read = readRequest(params, {
         query: () => c.req.queries(),
         param: () => c.req.param() as Record<string, string>,
@@ -49,7 +49,7 @@ export function mount(
         const { code, message } = validationError(read.failure);
         return c.json(errorBody(code, message), 400);
       }
-      return ok(c, handle(deps, c.get('principal'), read.valid as never));
+      return ok(c, await handle(deps, c.get('principal'), read.valid as never));
     });
   }
 }

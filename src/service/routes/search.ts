@@ -53,7 +53,7 @@ const searchVerses = operation(
     data: (s) => s.SearchResult,
     statuses: STATUSES.lookup,
   },
-  (deps, principal, input) => {
+  async (deps, principal, input) => {
     const { translation } = input.params;
     const params = input.query;
     const resource = readable(deps.store, principal, 'bible', translation);
@@ -64,7 +64,8 @@ const searchVerses = operation(
     const wantsStrongs = query.clauses.some((cl) => cl.anyOf.some((t) => t.kind === 'strongs'));
     if (wantsStrongs && !deps.store.isStrongsTagged(resource.id))
       throw invalid(`${resource.id} is not tagged with Strong's numbers; search a tagged translation such as kjv`);
-    const found = deps.store.searchWords(resource.id, query, { scope: spans, stem, order, ...page });
+    // In slices, between which the service answers others: a search may read most of a translation.
+    const found = await deps.store.searchWordsInTurns(resource.id, query, { scope: spans, stem, order, ...page });
     const results = found.hits.map((h) => {
       const book = bookName(h.book);
       return {
