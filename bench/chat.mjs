@@ -41,8 +41,23 @@ function stopOrArchaicOnly(reasons) {
 }
 
 async function measure(all, persona) {
-  // Off-topic questions (no verse listed) are measured by find's bench; here the answerable ones.
+  // Off-topic questions (no verse listed): how many replies quote no verse at all.
   const questions = all.filter((q) => q.expect.length);
+  const offTopic = all.filter((q) => !q.expect.length);
+  let silent = 0;
+  for (const { q } of offTopic) {
+    const grounding = retrieve(store, q, persona, 'kjv', resources);
+    const reply = await provider.reply({
+      persona,
+      grounding,
+      history: [],
+      message: q,
+      system: '',
+      context: '',
+      maxTokens: 2048,
+    });
+    if (!/^> /m.test(reply.text)) silent++;
+  }
   let cites = 0;
   let bad = 0;
   let topics = 0;
@@ -72,7 +87,8 @@ async function measure(all, persona) {
     }
   }
   const n = questions.length;
-  return { cites: cites / n, bad: bad / n, topics: topics / n, stories: stories / n, misses, flagged };
+  const quiet = offTopic.length ? `${silent} of ${offTopic.length}` : undefined;
+  return { cites: cites / n, bad: bad / n, topics: topics / n, stories: stories / n, misses, flagged, quiet };
 }
 
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
@@ -82,10 +98,10 @@ for (const [name, path] of questionSets(values)) {
   for (const persona of PERSONAS) {
     const m = await measure(questions, persona);
     console.log(
-      `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)  name related topics ${pct(m.topics)}  a story ${pct(m.stories)}`,
+      `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)  name related topics ${pct(m.topics)}  a story ${pct(m.stories)}${m.quiet ? `  off-topic quoting nothing ${m.quiet}` : ''}`,
     );
     // The held-out sets are read for their figures only, never question by question.
-    if (name.startsWith('held-out')) continue;
+    if (name.includes('held-out')) continue;
     for (const q of m.flagged) console.log(`    flagged: ${q}`);
     if (process.env.BENCH_VERBOSE) for (const q of m.misses) console.log(`    missed: ${q}`);
   }

@@ -43,12 +43,15 @@ function measure(all, rank) {
   const questions = all.filter((q) => q.expect.length);
   const offTopic = all.filter((q) => !q.expect.length);
   const none = offTopic.filter(({ q }) => rank(q).length === 0).length;
+  // An answerable question left with no verse: the confidence bar held back a right answer, or a wrong one.
+  let empty = 0;
   let success = 0;
   let success3 = 0;
   let recall = 0;
   let rr = 0;
   for (const { q, expect } of questions) {
     const refs = rank(q).slice(0, 10);
+    if (!refs.length) empty++;
     const hits = expect.filter((e) => refs.includes(e)).length;
     const first = refs.findIndex((r) => expect.includes(r));
     if (hits) success++;
@@ -63,6 +66,7 @@ function measure(all, rank) {
     mrr: rr / n,
     success3: success3 / n,
     offTopic: offTopic.length ? `${none} of ${offTopic.length}` : undefined,
+    empty: `${empty} of ${n}`,
   };
 }
 
@@ -82,7 +86,7 @@ const yardstick = (translation) => (q) => {
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
 const row = (label, m) =>
   console.log(
-    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}  success@3 ${pct(m.success3)}${m.offTopic ? `  off-topic with no verse ${m.offTopic}` : ''}`,
+    `  ${label.padEnd(28)} success@10 ${pct(m.success)}  recall@10 ${pct(m.recall)}  MRR ${m.mrr.toFixed(2)}  success@3 ${pct(m.success3)}  answerable with no verse ${m.empty}${m.offTopic ? `  off-topic with no verse ${m.offTopic}` : ''}`,
   );
 
 for (const [name, path, translation] of sets) {

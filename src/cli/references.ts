@@ -270,11 +270,12 @@ export async function passagesOf(
   client: BibleClient,
   translation: string,
   refs: readonly string[],
+  numbering?: string,
 ): Promise<PassageResult> {
   const passages: PassageResult['passages'] = [];
   let result: PassageResult | undefined;
   for (let i = 0; i < refs.length; i += MAX_REFERENCES) {
-    result = await client.passage(translation, refs.slice(i, i + MAX_REFERENCES).join('; '));
+    result = await client.passage(translation, refs.slice(i, i + MAX_REFERENCES).join('; '), [], numbering);
     passages.push(...result.passages);
   }
   return { translation: result?.translation ?? translation, passages, attribution: result?.attribution ?? '' };

@@ -42,8 +42,8 @@ const UNKNOWN_SHARE = 1 / 4;
  * the words of Christ, prominence) answers none; a Strong's entry only where its English holds the
  * word itself (by stem), the KJV word book's sense led to it, or the word is its transliteration:
  * "router" meets H7409 rekesh "a relay of animals on a post-route" only by its first letters, and
- * that is no evidence on its own. A signal this does not know answers the words its reason's
- * words hold (its `why`).
+ * that is no evidence on its own. A signal this does not know answers the question's words its
+ * reason lists as `words`, and those its `why` holds.
  */
 function answered(reason: Reason, words: readonly string[]): string[] {
   const held = (text: string) => heldWords([...words], tokens(text));
@@ -80,8 +80,14 @@ function answered(reason: Reason, words: readonly string[]): string[] {
     case 'speaker':
     case 'prominence':
       return [];
-    default:
-      return held(whyOf(reason));
+    default: {
+      // A signal added later: the question's words its reason names (`words`), else those its `why` holds.
+      const named = (reason as { words?: unknown }).words;
+      const own = Array.isArray(named)
+        ? named.filter((w): w is string => typeof w === 'string' && words.includes(w))
+        : [];
+      return [...new Set([...own, ...held(whyOf(reason))])];
+    }
   }
 }
 

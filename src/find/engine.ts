@@ -66,6 +66,9 @@ export interface Found {
 /** Content words past this many add little but cost a lookup each; a long question is read up to here. */
 const MAX_WORDS = 24;
 
+/** The translations shown whose questions the confidence bar judges (see findVerses). */
+const ENGLISH_SHOWN: ReadonlySet<string> = new Set(FIND_TRANSLATIONS);
+
 /** A signal as this question runs it: on, with the works it draws on. */
 interface Run {
   at: number;
@@ -148,9 +151,14 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
       confidence,
     });
   }
-  const unknown = notUnderstood(asked, results, (w) => store.findFrequency(w) > 0);
+  // Judged on the best BAR_READ alone: a caller reading more (the chat, 15) is answered alike.
+  const judged = results.slice(0, BAR_READ);
+  const unknown = notUnderstood(asked, judged, (w) => store.findFrequency(w) > 0);
   if (mostlyUnknown(unknown, asked)) for (const r of results) r.confidence = weakened(r.confidence);
-  const answered = clearsBar(results);
+  // The bar reads the question's words in the English wordings find matches them in: shown in
+  // another translation (a Spanish question, with the RV1909) nothing is held back until the
+  // question's own language is read (issue 31): its words would all be unknown here.
+  const answered = !ENGLISH_SHOWN.has(resource.id) || clearsBar(judged);
   const shown = answered || options.all ? results.slice(0, options.limit) : [];
   return {
     query: question,

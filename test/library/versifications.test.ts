@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { bookByOsis, findBook } from '../../src/core/canon/canon.js';
 import { importSwordBible } from '../../src/library/import/sword-verses.js';
 import { LibraryWriter } from '../../src/library/import/writer.js';
+import { LibraryStore } from '../../src/library/store/library-store.js';
 import { discoverModules } from '../../src/library/sword/discovery.js';
 import { versification } from '../../src/library/sword/versification.js';
 import { alignVerse } from '../../src/library/sword/versification-map.js';
+import { createApp } from '../../src/service/app.js';
 import { diatheke, exportModule, squash } from '../support/diatheke.js';
 import { itRequiring } from '../support/env.js';
 
@@ -106,9 +108,20 @@ ${body}
 
 let root: string;
 let db: Database.Database;
+let store: LibraryStore;
+let app: Awaited<ReturnType<typeof createApp>>;
+
+/** What the service answers for a path over the fixture library. */
+async function answer<D = { passages: Array<{ verses: unknown[] }> }>(
+  path: string,
+): Promise<{ status: number; data?: D; error?: { message: string } }> {
+  const res = await app.request(path);
+  const body = (await res.json()) as { data?: D; error?: { message: string } };
+  return { status: res.status, data: body.data, error: body.error };
+}
 const env = () => ({ ...process.env, SWORD_PATH: root, BIBLE_SWORD_PATH: root });
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!onPath('osis2mod')) return;
   root = mkdtempSync(join(tmpdir(), 'bible-v11n-'));
   mkdirSync(join(root, 'mods.d'));
@@ -127,11 +140,14 @@ beforeAll(() => {
   const path = join(root, 'library.sqlite');
   const writer = new LibraryWriter(path);
   for (const mod of discoverModules(env()).modules) importSwordBible(writer, mod);
-  writer.db.close();
+  writer.finish();
   db = new Database(path, { readonly: true });
+  store = new LibraryStore(path);
+  app = await createApp({ store });
 }, 120_000);
 
 afterAll(() => {
+  store?.close();
   db?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
@@ -229,5 +245,69 @@ describe("libsword's mapping between numberings", () => {
     ]);
     // The KJV has no Tobit: nothing to align with.
     expect(alignVerse('Synodal', 'KJV', { osis: 'Tob', chapter: 1, verse: 1 })).toEqual([]);
+  });
+});
+
+describe('the service over modules numbered otherwise', () => {
+  itWithOsis2mod(
+    "answers a passage asked in another numbering with the translation's own verses that hold it",
+    async () => {
+      const verses = async (id: string, ref: string, numbering: string) =>
+        (await answer(`/v1/data/bible/${id}/passage?ref=${encodeURIComponent(ref)}&numbering=${numbering}`)).data
+          ?.passages[0]?.verses;
+      // The KJV's Psalm 51:1 is the Synodal's 50:3, read by its own number with where it falls.
+      expect(await verses('fixsynodal', 'Ps 51:1', 'KJV')).toEqual([
+        { book: 'Psalms', chapter: 50, v: 3, text: 'Synodal Ps 50:3 words', at: { chapter: 51, v: 1 } },
+      ]);
+      // And back: a translation id names its numbering.
+      expect(await verses('fixkjva', 'Ps 50:3', 'fixsynodal')).toEqual([
+        { book: 'Psalms', chapter: 51, v: 1, text: 'KJVA Ps 51:1 words', at: { chapter: 50, v: 3 } },
+      ]);
+      expect(await verses('fixkjva', 'Tob 1:1', 'Synodal')).toEqual([
+        { book: 'Tobit', chapter: 1, v: 1, text: 'KJVA Tob 1:1 words', at: { chapter: 1, v: 1 } },
+      ]);
+      // Without numbering, each is read by its own: the Synodal's Psalm 50:3 is its own 50:3.
+      expect((await answer('/v1/data/bible/fixsynodal/passage?ref=Ps%2050:3')).data?.passages[0]?.verses).toEqual([
+        { book: 'Psalms', chapter: 50, v: 3, text: 'Synodal Ps 50:3 words' },
+      ]);
+      const bad = await answer('/v1/data/bible/fixsynodal/passage?ref=Ps%2051:1&numbering=Klingon');
+      expect([bad.status, bad.error?.message]).toEqual([
+        400,
+        "numbering 'Klingon' is neither a versification libsword knows nor a translation of the library",
+      ]);
+    },
+  );
+
+  itWithOsis2mod('says plainly what a translation lacks, and lists what it holds by its own numbering', async () => {
+    const lacking = await answer('/v1/data/bible/fixkjva/passage?ref=4%20Macc%201:1');
+    expect([lacking.status, lacking.error?.message]).toEqual([404, 'the FIXKJVA does not include 4 Maccabees']);
+    const books = (
+      await answer<{ versification: string; books: Array<{ osis: string; verseCounts: number[] }> }>(
+        '/v1/data/bible/fixluther/books',
+      )
+    ).data;
+    expect(books?.versification).toBe('Luther');
+    expect(books?.books.map((b) => b.osis)).toEqual(
+      [
+        'Gen',
+        'Ps',
+        'Joel',
+        'Mal',
+        'John',
+        'Tob',
+        'Jdt',
+        'Wis',
+        'Sir',
+        'Bar',
+        'AddEsth',
+        'AddDan',
+        '1Macc',
+        '2Macc',
+        'PrMan',
+      ].filter((osis) => placesIn('Luther').some(([o]) => o === osis)),
+    );
+    // Joel 4 and Malachi 3:19 are the Hebrew numbering Luther keeps.
+    const joel = books?.books.find((b) => b.osis === 'Joel');
+    expect(joel?.verseCounts).toEqual([0, 0, 1, 1]);
   });
 });

@@ -26,7 +26,9 @@ export async function runCrossrefs(opts: CrossrefsOptions, ctx: Context): Promis
       for (const r of data.refs) ctx.out.line(`  ${r}`);
     });
   const translation = await ctx.resourceId('bible', opts.translation);
-  const { passages, attribution } = await passagesOf(client, translation, data.refs);
+  // The Treasury's references are numbered as the KJV numbers verses: each is read in the
+  // translation's own numbering by libsword's mapping (a Synodal Bible's Psalm 50 for the KJV's 51).
+  const { passages, attribution } = await passagesOf(client, translation, data.refs, 'KJV');
   await present(
     ctx,
     data,
