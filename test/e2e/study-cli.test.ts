@@ -77,7 +77,8 @@ describe('the study text in the CLI and the service', () => {
 
       it('the words of Christ in red where colour is on, not with --no-red-letter or redLetter off', async () => {
         const colour = { NO_COLOR: undefined, FORCE_COLOR: '1' };
-        const red = await run(['passage', 'John 21:15', '-t', 'kjv'], colour);
+        // Without the italics of the supplied "son" (printed-cli.test.ts), the red span is whole.
+        const red = await run(['passage', 'John 21:15', '-t', 'kjv', '--added', 'none'], colour);
         expect(red.stdout).toContain(JOHN_21_15_RED);
         expect(red.stdout).toContain(`${RED}Feed my lambs.\u001b[39m`);
         const off = await run(['passage', 'John 21:15', '-t', 'kjv', '--no-red-letter'], colour);
@@ -166,7 +167,7 @@ describe('the study text in the CLI and the service', () => {
       success: false,
       error: {
         code: 'INVALID_REQUEST',
-        message: "query parameter 'include': 'colour' is not one of words, red, headings, notes",
+        message: "query parameter 'include': 'colour' is not one of words, red, added, headings, notes",
       },
     });
     type Operation = { tags: string[]; parameters: Array<{ name: string }> };
