@@ -1,5 +1,4 @@
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { confValue } from '../sword/conf.js';
 import { cipherKeyOpens } from '../sword/open-module.js';
 import { MAX_CIPHER_KEY_CHARS } from './bounds.js';
