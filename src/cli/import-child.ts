@@ -57,8 +57,26 @@ export function importInChild(
 export async function importForParent(path: string, env: NodeJS.ProcessEnv): Promise<void> {
   const send = (m: ImportMessage) => new Promise<void>((done) => process.send?.(m, undefined, {}, () => done()));
   const { importLibrary } = await import('../library/import/import.js');
+  // A parent killed outright (SIGKILL, a closed terminal) runs no clean-up: the import stops at its
+  // next step rather than finish and replace the library nobody asked for now. The import is
+  // synchronous work, so no 'disconnect' event would arrive in time: the parent's pid is asked
+  // (an orphan is adopted by another process) as each step begins and ends.
+  const parent = process.ppid;
+  const stopIfOrphaned = () => {
+    if (process.ppid === parent) return;
+    for (const suffix of ['', '-journal', '-wal', '-shm'])
+      rmSync(`${path}.importing-${process.pid}${suffix}`, { force: true });
+    process.exit(1);
+  };
   try {
-    const report = await importLibrary({ path, env, onProgress: (progress) => void send({ progress }) });
+    const report = await importLibrary({
+      path,
+      env,
+      onProgress: (progress) => {
+        stopIfOrphaned();
+        void send({ progress });
+      },
+    });
     await send({ report });
   } catch (err) {
     await send({ error: err instanceof Error ? err.message : String(err) });

@@ -55,12 +55,15 @@ describe("the CLI's seam", () => {
     const program = await buildProgram(new Factory(pipes().io));
     const listed = choices(program);
     expect(listed.map((c) => c.where).sort()).toEqual([
+      'available --kind',
       'bible --color',
+      'chapter --added',
       'chat --persona',
       'completion <shell>',
       'export --format',
       'get <key>',
       'import --format',
+      'passage --added',
       'search --lex',
       'set <key>',
       'stories --kind',

@@ -45,7 +45,7 @@ describe('chat on a terminal (issue 35.4)', () => {
     // The check takes out a verse that does not exist (John 3:99); a misspelt book stays as written (35.1).
     fake.reply =
       'Read **John 3:16** and John 3:99 first.\n\nThen *rest* in Matthew 6:34, for tomorrow will take care of itself.';
-    ({ session } = await terminal('chat "Where do I start?"', { BIBLE_LLM_BASE_URL: fake.url }));
+    ({ session } = await terminal('chat "Where do I start when I worry?"', { BIBLE_LLM_BASE_URL: fake.url }));
     const screen = await session.waitFor('Sources: ');
     // The first block was laid out before the check: only it comes again, corrected, under the note.
     expect(count(screen, '(references checked against the canon; changed:)')).toBe(1);
@@ -56,7 +56,7 @@ describe('chat on a terminal (issue 35.4)', () => {
     // The last block is shown only as the check left it.
     fake.reply = 'Start with Matthew 6:34.\n\nThen **John 3:16** and John 3:99.';
     await session.kill();
-    ({ session } = await terminal('chat "Where next?"', { BIBLE_LLM_BASE_URL: fake.url }));
+    ({ session } = await terminal('chat "What next, when I worry?"', { BIBLE_LLM_BASE_URL: fake.url }));
     const second = await session.waitFor('Sources: ');
     expect(count(second, 'Start with Matthew 6:34.')).toBe(1);
     expect(count(second, 'Then John 3:16')).toBe(1);

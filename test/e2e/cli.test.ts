@@ -32,7 +32,8 @@ const COMMANDS: Array<{ args: string[]; path: string; text: string | RegExp }> =
   },
   {
     args: ['read', 'Ps', '23', '-t', 'rv1909'],
-    path: '/v1/data/bible/rv1909/Psalms/23',
+    // A translation not in English: --json adds each verse's book name in its language (issue 31.2).
+    path: '/v1/data/bible/rv1909/Psalms/23?include=bookName',
     text: 'JEHOVÁ es mi pastor; nada me faltará.',
   },
   { args: ['books'], path: '/v1/data/bible/books', text: /^43\tJohn\t21\t879\t/m },

@@ -167,7 +167,7 @@ describe('the study text in the CLI and the service', () => {
       success: false,
       error: {
         code: 'INVALID_REQUEST',
-        message: "query parameter 'include': 'colour' is not one of words, red, added, headings, notes",
+        message: "query parameter 'include': 'colour' is not one of words, red, added, headings, notes, bookName",
       },
     });
     type Operation = { tags: string[]; parameters: Array<{ name: string }> };

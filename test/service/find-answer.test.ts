@@ -26,6 +26,7 @@ describe("the find route's reasons, in words", () => {
       'Strong\'s G3309 merimnáō "to be anxious about" (worry, the word book\'s "careful"); G3309 merimnáō "to be anxious about" (anxiety)',
       'topic: CARE (see also from ANXIETY)',
       'everyday topic: Anxiety and worry',
+      'situation: anxiety and stress (everyday topic: Anxiety and worry)',
       'cross-reference from 1 Peter 5:7, Matthew 6:25, Psalms 55:22',
       'well known: cross-referred to from 25 books',
     ]);

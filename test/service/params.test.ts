@@ -31,7 +31,7 @@ describe("a request read by its parameters' rules", () => {
     expect(fault(read({}, { translation: 'kjv', chapter: '0' }))).toBe("missing query parameter 'ref'");
     expect(fault(read({ ref: ['   '] }, { translation: 'kjv', chapter: '1' }))).toBe("missing query parameter 'ref'");
     expect(fault(read({ ref: ['x'], include: ['words,bold'] }, { translation: 'kjv', chapter: 'x' }))).toBe(
-      "query parameter 'include': 'bold' is not one of words, red, added, headings, notes",
+      "query parameter 'include': 'bold' is not one of words, red, added, headings, notes, bookName",
     );
     expect(fault(read({ ref: ['x'] }, { translation: 'kjv', chapter: '0' }))).toBe(
       'chapter must be an integer of at least 1',

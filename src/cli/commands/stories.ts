@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander';
 import type { BibleClient } from '../../client/client.js';
 import { shownUrl } from '../../client/shown-url.js';
-import { STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX, type Story, type StoryList } from '../../core/schemas/stories.js';
+import { STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
+import type { Story, StoryList } from '../../core/schemas/stories.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { CliError } from '../errors.js';
