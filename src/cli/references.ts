@@ -151,62 +151,6 @@ function chapterAndVerseApart(args: string[]): string[] {
   return [`${spaced[1]} ${spaced[2]}:${spaced[3]}`];
 }
 
-/** A translation named after the reference: "John 3:16 (NIV)", "John 3:16 WEB", or `John 3:16 WEB` unquoted. */
-export interface NamedTranslation {
-  refs: string[];
-  translation?: string;
-  /** Named by a bare word ("John 3:16 WEB"), not in brackets: a translation only if the catalog has it. */
-  bare?: boolean;
-}
-
-const NAMED_ID = /^(.*\d)\s*\(\s*([A-Za-z][\w-]{1,15})\s*\)$|^(.*\d)\s+([A-Za-z][\w-]{1,15})$/s;
-
-/**
- * The translation a reference names at its end, read as `-t` would be: in brackets always, a
- * bare word when it is no book's name ("Ps 23 KJV"; not "John 3 John").
- */
-export function translationInReference(args: string[]): NamedTranslation {
-  const last = args.at(-1)?.trim() ?? '';
-  const alone = /^\(?\s*([A-Za-z][\w-]{1,15})\s*\)?$/.exec(last);
-  const before = args.slice(0, -1).join(' ');
-  // A reference before it (a book, then a number): "2 Kings" is a book, not 2 in the KINGS translation.
-  if (alone && /\p{L}.*\d\W*$/u.test(before) && (last.startsWith('(') || !bookAlone(`${args.at(-2)} ${last}`)))
-    return { refs: args.slice(0, -1), translation: alone[1], bare: !last.startsWith('(') };
-  const m = NAMED_ID.exec(last);
-  if (!m) return { refs: args };
-  const [, bracketRef, bracketId, bareRef, bareId] = m;
-  if (bracketId) return { refs: [...args.slice(0, -1), bracketRef as string], translation: bracketId };
-  if (!/\p{L}/u.test(bareRef as string) || bookAlone(last)) return { refs: args };
-  return { refs: [...args.slice(0, -1), bareRef as string], translation: bareId, bare: true };
-}
-
-/**
- * translationInReference, with a bare word kept only when the catalog has a translation of that id:
- * "John 3:16 foo" stays a reference that cannot be read (exit 2), "John 3:16 (NIV)" is refused as
- * a translation the service lacks.
- */
-export async function translationNamedIn(client: BibleClient, args: string[]): Promise<NamedTranslation> {
-  const named = translationInReference(args);
-  if (!named.bare || !named.translation) return named;
-  const ids = (await client.catalog()).bible.map((b) => b.id.toLowerCase());
-  return ids.includes(named.translation.toLowerCase()) ? named : { refs: args };
-}
-
-/**
- * `-t` and a translation named in the reference: either, or both when they agree; when they
- * differ the user is asked which was meant rather than one silently winning.
- */
-export function withNamedTranslation<T extends { translation?: string | string[] }>(
-  opts: T,
-  named: NamedTranslation,
-): T {
-  if (!named.translation) return opts;
-  const asked = opts.translation === undefined ? [] : [opts.translation].flat();
-  if (!asked.length) return { ...opts, translation: named.translation };
-  if (asked.length === 1 && asked[0]?.toLowerCase() === named.translation.toLowerCase()) return opts;
-  throw usageError(`the reference names ${named.translation} but -t asks for ${asked.join(',')}: give one of them`);
-}
-
 /** The book a text names alone ("Jude", "1 John"), if it does: a name, as findBook also reads "3" as the third book. */
 export function bookAlone(text: string): Book | undefined {
   return /\p{L}/u.test(text) ? findBook(text.trim()) : undefined;

@@ -5,15 +5,9 @@ import type { Context } from '../context.js';
 import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { choiceOption, oneOf } from '../flags.js';
+import { translationNamedIn, withNamedTranslation } from '../named-translation.js';
 import { present, presentPlain } from '../present.js';
-import {
-  fetchPassages,
-  missingNote,
-  oneReference,
-  referencesFromArgs,
-  translationNamedIn,
-  withNamedTranslation,
-} from '../references.js';
+import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { spokenRef } from '../render/spoken-ref.js';
 import {

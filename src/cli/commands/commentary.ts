@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { agreedId } from '../named-translation.js';
 import { present } from '../present.js';
 import { bookAlone, oneReference } from '../references.js';
 
@@ -50,9 +51,7 @@ async function commentaryNamedFirst(opts: CommentaryOptions, ctx: Context): Prom
   if (!first || !rest.length || bookAlone(first) || !/^[\w-]+$/.test(first)) return opts;
   const ids = (await (await ctx.client()).catalog()).commentaries.map((c) => c.id.toLowerCase());
   if (!ids.includes(first.toLowerCase())) return opts;
-  if (opts.commentary && opts.commentary.toLowerCase() !== first.toLowerCase())
-    throw usageError(`the reference names ${first} but -c asks for ${opts.commentary}: give one of them`);
-  return { ref: rest, commentary: first };
+  return { ref: rest, commentary: agreedId(first, opts.commentary, '-c') };
 }
 
 export async function runCommentary(given: CommentaryOptions, ctx: Context): Promise<void> {
