@@ -28,7 +28,7 @@ const { SIGNALS } = await import('../src/find/registry.ts');
 const { keyParts } = await import('../src/core/reference/verse-key.ts');
 const { contentWords } = await import('../src/find/question.ts');
 const { anyWord } = await import('../src/find/stem.ts');
-const { BOOKS } = await import('../src/core/canon/canon.ts');
+const { bookByNumber } = await import('../src/core/canon/canon.ts');
 
 const store = new LibraryStore(library);
 const resources = store.resources();
@@ -79,7 +79,7 @@ const yardstick = (translation) => (q) => {
   if (!match) return [];
   return store.findRanked([translation], match, 10).map(({ key }) => {
     const { book, chapter, verse } = keyParts(key);
-    return `${BOOKS[book - 1].name} ${chapter}:${verse}`;
+    return `${bookByNumber(book).name} ${chapter}:${verse}`;
   });
 };
 
