@@ -2,7 +2,7 @@
 // Verse search speed. In-process: median and p95 of a search as the service runs it (parse the
 // query and scope, count per book, one page of 50 as on a terminal, with the matched words), per
 // query kind, straight on the store: the service's response cache would answer repeats from
-// memory and hide the work. Beside it a yardstick in the same run: the library's plain BM25 lookup over the stemmed
+// memory and hide the work. Beside it a yardstick in the same run: the library's plain BM25 lookup over the whole-word
 // index (what chat used, 50 rows, no counts). Then the CLI's wall time (the built bin/bible.js,
 // no response cache) against libsword's `diatheke -s multiword` and `-s phrase` on the same
 // queries. Target: in-process p95 under 10 ms.

@@ -10,11 +10,14 @@ describe('LibraryStore', () => {
       'idRange',
       'matching',
       'matchingVerses',
+      'postingsOf',
       'rangeRows',
       'scanConnection',
       'searchSteps',
+      'spanTextsOf',
       'taggedWords',
       'topicRow',
+      'translationOrdinal',
     ];
     expect(defined.length).toBe(new Set(defined).size);
     expect(defined.filter((name) => !helpers.includes(name)).sort()).toEqual([

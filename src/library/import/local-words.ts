@@ -3,6 +3,7 @@ import { languageOfCatalogName } from '../../core/canon/book-names.js';
 import { verseKey } from '../../core/reference/verse-key.js';
 import { fold } from '../../core/search/matches.js';
 import { stemmerOf, textWords } from '../../core/text/stemmers.js';
+import { type PackedWordsRow, spansOf } from '../store/word-rows.js';
 
 /** The English translation whose Strong's tagging the other languages' words are glossed through. */
 const GLOSSING = 'kjv';
@@ -60,6 +61,17 @@ function indexVerses(db: Database.Database, translation: string, stem: (w: strin
   return terms;
 }
 
+/** A translation's tagged word spans in canonical order: each one's text and its numbers, space-separated. */
+function* taggedSpans(db: Database.Database, translation: string): Generator<[string, string]> {
+  const rows = db
+    .prepare(
+      'SELECT w.id, v.text, v.title, w.words FROM verses v JOIN verse_words w ON w.id = v.id WHERE v.translation = ? ORDER BY v.id',
+    )
+    .iterate(translation) as IterableIterator<PackedWordsRow>;
+  for (const row of rows)
+    for (const s of spansOf(translation, row).values()) if (s.strongs.length) yield [s.text, s.strongs.join(' ')];
+}
+
 /** Counts of what goes with what, keyed twice. */
 class Counts {
   readonly pairs = new Map<string, Map<string, number>>();
@@ -88,11 +100,7 @@ function glossThroughStrongs(
   language: string,
   stem: (w: string) => string,
 ) {
-  const spans = (id: string) =>
-    db
-      .prepare("SELECT text, strongs FROM verse_words WHERE translation = ? AND strongs != ''")
-      .raw()
-      .iterate(id) as IterableIterator<[string, string]>;
+  const spans = (id: string) => taggedSpans(db, id);
   // Each word as written ("=aman", they love; "=amán", Haman), without its accents where it has
   // any ("~aman"), and by its stem ("amar" is also Amarías's, "pec" pecado's): a question's word is
   // glossed as written where the text has it, then unaccented, then by its stem.

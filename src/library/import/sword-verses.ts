@@ -42,14 +42,13 @@ export function importSwordBible(writer: LibraryWriter, mod: SwordModule): numbe
           writer.verseAnnotations(id, book.number, chapter, v, [...pending, ...study.headings], study.notes);
           pending = [];
           if (!study.text) continue;
-          writer.verse(id, book.number, chapter, v, study.text, study.title);
-          if (tagged) writer.verseWords(id, book.number, chapter, v, study.spans);
+          writer.verse(id, book.number, chapter, v, study.text, study.title, tagged ? study.spans : undefined);
           count++;
         }
       });
     }
     // A module may declare the Strong's filter and tag nothing (spaRV1909eb): keep no words then.
-    if (tagged) writer.dropUntaggedWords(id);
+    if (tagged) writer.flushOccurrences(id);
   });
   writer.resource(moduleResource(mod, 'bible'), count);
   return count;

@@ -1,16 +1,17 @@
 import Database from 'better-sqlite3';
+import { verseKey } from '../../core/reference/verse-key.js';
 import type { StoryFields } from '../../core/schemas/stories.js';
 import type { TopicSection } from '../../core/schemas/topics.js';
 import type { StudyNote, StudySpan } from '../markup/osis-study.js';
 import type { ResourceKind, StrongsRow } from '../store/library-store.js';
+import { packWords } from '../store/packed-words.js';
+import { type Occurrence, packPostings } from '../store/postings.js';
 import { REBUILD_FTS_SQL, SCHEMA_SQL, WORD_MARKS } from '../store/schema.js';
+import { postingId, postingIdRange, VERSE_ID_SPAN, verseId } from '../store/verse-ids.js';
 import { buildLocalWords } from './local-words.js';
 import { buildWordStems } from './word-stems.js';
 
 export type { ResourceKind };
-
-/** A concordance row: number, translation, book, chapter, verse, span index. */
-type Occurrence = [string, string, number, number, number, number];
 
 export interface ResourceInfo {
   id: string;
@@ -27,10 +28,13 @@ export class LibraryWriter {
   private readonly insertVerse;
   private readonly insertNote;
   private readonly insertHeading;
-  private readonly insertWord;
-  private readonly insertOccurrence;
+  private readonly insertWords;
+  private readonly insertPostings;
   private readonly insertAnnotation;
-  private occurrences: Occurrence[] = [];
+  /** Each translation's ordinal (verse-ids.ts), in the order their first verses came. */
+  private readonly ordinals = new Map<string, number>();
+  /** The concordance of the translation being written: each number's occurrences. */
+  private occurrences = new Map<string, Array<Occurrence & { text: string }>>();
   private readonly insertDictionary;
   private readonly insertTopic;
   private readonly insertTopicWord;
@@ -47,14 +51,10 @@ export class LibraryWriter {
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA_SQL);
     this.insertVerse = this.db.prepare(
-      'INSERT INTO verses (translation, book, chapter, verse, text, title) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO verses (id, translation, book, chapter, verse, text, title) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertWord = this.db.prepare(
-      'INSERT INTO verse_words (translation, book, chapter, verse, idx, text, strongs, morph, marks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.insertOccurrence = this.db.prepare(
-      'INSERT OR IGNORE INTO strongs_occurrences (number, translation, book, chapter, verse, idx) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.insertWords = this.db.prepare('INSERT INTO verse_words (id, words) VALUES (?, ?)');
+    this.insertPostings = this.db.prepare('INSERT INTO strongs_postings (id, occurrences) VALUES (?, ?)');
     this.insertAnnotation = this.db.prepare(
       'INSERT INTO verse_annotations (translation, book, chapter, verse, headings, notes) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -96,47 +96,68 @@ export class LibraryWriter {
       .run(info.id, info.kind, info.name, info.attribution, info.source, count, this.position++);
   }
 
-  /** A verse's text, and its canonical title where it has one (a psalm's). */
-  verse(translation: string, book: number, chapter: number, verse: number, text: string, title = ''): void {
-    this.insertVerse.run(translation, book, chapter, verse, text, title || null);
-  }
-
-  /** A verse's word spans, and each tagged span in the concordance under each of its numbers. */
-  verseWords(translation: string, book: number, chapter: number, verse: number, spans: StudySpan[]): void {
-    spans.forEach((s, idx) => {
-      this.insertWord.run(
-        translation,
-        book,
-        chapter,
-        verse,
-        idx,
-        s.text,
-        s.strongs.join(' '),
-        s.morph.length ? s.morph.join(' ') : null,
-        (s.red ? WORD_MARKS.red : 0) | (s.added ? WORD_MARKS.added : 0) | (s.title ? WORD_MARKS.title : 0),
-      );
-      for (const n of s.strongs) this.occurrences.push([n, translation, book, chapter, verse, idx]);
-    });
+  private ordinal(translation: string): number {
+    let n = this.ordinals.get(translation);
+    if (n === undefined) {
+      n = this.ordinals.size + 1;
+      this.ordinals.set(translation, n);
+    }
+    return n;
   }
 
   /**
-   * Writes the concordance rows gathered by `verseWords`, sorted by number first: inserting
-   * them in key order is several times faster than one at a time in verse order.
+   * A verse's text, and its canonical title where it has one (a psalm's); and for a translation
+   * tagged with Strong's numbers, its word spans, packed, and each tagged span in the concordance
+   * under each of its numbers (written by `flushOccurrences`).
    */
-  flushOccurrences(): void {
-    const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-    this.occurrences.sort(
-      (a, b) => text(a[0], b[0]) || text(a[1], b[1]) || a[2] - b[2] || a[3] - b[3] || a[4] - b[4] || a[5] - b[5],
-    );
-    for (const o of this.occurrences) this.insertOccurrence.run(...o);
-    this.occurrences = [];
+  verse(
+    translation: string,
+    book: number,
+    chapter: number,
+    verse: number,
+    text: string,
+    title = '',
+    spans?: readonly StudySpan[],
+  ): void {
+    const key = verseKey(book, chapter, verse);
+    const id = verseId(this.ordinal(translation), key);
+    this.insertVerse.run(id, translation, book, chapter, verse, text, title || null);
+    if (!spans) return;
+    const packed = spans.map((s, idx) => {
+      for (const n of s.strongs) {
+        let list = this.occurrences.get(n);
+        if (!list) {
+          list = [];
+          this.occurrences.set(n, list);
+        }
+        list.push({ key, idx, text: s.text });
+      }
+      return {
+        text: s.text,
+        strongs: s.strongs,
+        morph: s.morph,
+        marks: (s.red ? WORD_MARKS.red : 0) | (s.added ? WORD_MARKS.added : 0) | (s.title ? WORD_MARKS.title : 0),
+      };
+    });
+    this.insertWords.run(id, packWords(packed, text, title));
   }
 
-  /** Removes a translation's word spans when none carries a Strong's number. */
-  dropUntaggedWords(translation: string): void {
-    this.flushOccurrences();
-    if (!this.db.prepare('SELECT 1 FROM strongs_occurrences WHERE translation = ? LIMIT 1').get(translation))
-      this.db.prepare('DELETE FROM verse_words WHERE translation = ?').run(translation);
+  /**
+   * Writes the concordance gathered by `verse` for the translation, one packed row per number; a
+   * translation whose spans carry no number at all keeps no words either.
+   */
+  flushOccurrences(translation: string): void {
+    const ordinal = this.ordinal(translation);
+    if (!this.occurrences.size) {
+      const first = verseId(ordinal, 0);
+      this.db.prepare('DELETE FROM verse_words WHERE id BETWEEN ? AND ?').run(first, first + VERSE_ID_SPAN - 1);
+    }
+    for (const [n, list] of this.occurrences) {
+      const id = postingId(ordinal, n);
+      if (id === undefined) throw new RangeError(`not a normalised Strong's number: ${n}`);
+      this.insertPostings.run(id, packPostings(list));
+    }
+    this.occurrences = new Map();
   }
 
   verseAnnotations(
@@ -152,8 +173,13 @@ export class LibraryWriter {
   }
 
   deleteTranslation(translation: string): void {
-    for (const table of ['verses', 'verse_words', 'strongs_occurrences', 'verse_annotations'])
+    for (const table of ['verses', 'verse_annotations'])
       this.db.prepare(`DELETE FROM ${table} WHERE translation = ?`).run(translation);
+    const ordinal = this.ordinal(translation);
+    const first = verseId(ordinal, 0);
+    this.db.prepare('DELETE FROM verse_words WHERE id BETWEEN ? AND ?').run(first, first + VERSE_ID_SPAN - 1);
+    this.db.prepare('DELETE FROM strongs_postings WHERE id BETWEEN ? AND ?').run(...postingIdRange(ordinal));
+    this.occurrences = new Map();
   }
 
   note(commentary: string, book: number, chapter: number, start: number, end: number, text: string): void {

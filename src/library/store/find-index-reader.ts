@@ -1,6 +1,7 @@
-import { keyParts } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
+import { anyMarked } from './packed-words.js';
 import { FIND_TRANSLATIONS, WORD_MARKS } from './schema.js';
+import { verseId } from './verse-ids.js';
 
 /** How many sets of names (one per set of readable works) are kept: key scopes are few. */
 const NAMES_SETS_KEPT = 16;
@@ -42,13 +43,27 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
       const columns = FIND_TRANSLATIONS.filter((t) => translations.includes(t));
       if (!columns.length) return [];
       const rows = this.stmt(
-        `SELECT rowid AS key, -rank AS score, ${columns.join(', ')} FROM find_fts
-         WHERE find_fts MATCH ? ORDER BY ${order} LIMIT ?`,
-      ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<Record<string, string | number | null>>;
+        `SELECT rowid AS key, -rank AS score FROM find_fts WHERE find_fts MATCH ? ORDER BY ${order} LIMIT ?`,
+      ).all(`{${columns.join(' ')}} : (${match})`, limit) as Array<{ key: number; score: number }>;
+      // find_fts keeps no copy of the texts (contentless): each is read from verses by its id.
+      const texts = columns.map((t) => {
+        const ordinal = this.translationOrdinal(t);
+        const read = this.stmt('SELECT k.value, v.text FROM json_each(?) k JOIN verses v ON v.id = ? + k.value').raw();
+        const found =
+          ordinal === undefined
+            ? []
+            : (read.all(JSON.stringify(rows.map((r) => r.key)), verseId(ordinal, 0)) as Array<[number, string]>);
+        return [t, new Map(found)] as const;
+      });
       return rows.map((r) => ({
-        key: r.key as number,
-        score: r.score as number,
-        texts: Object.fromEntries(columns.filter((c) => r[c]).map((c) => [c, r[c] as string])),
+        key: r.key,
+        score: r.score,
+        texts: Object.fromEntries(
+          texts.flatMap(([t, byKey]) => {
+            const text = byKey.get(r.key);
+            return text ? [[t, text]] : [];
+          }),
+        ),
       }));
     }
 
@@ -105,12 +120,17 @@ export function FindIndexReader<B extends LibraryBase>(Base: B) {
      */
     spokenByChrist(translations: readonly string[], keys: readonly number[]): Set<number> {
       const red = new Set<number>();
-      const seek = this.stmt(
-        `SELECT 1 FROM verse_words WHERE translation = ? AND book = ? AND chapter = ? AND verse = ? AND marks & ${WORD_MARKS.red} LIMIT 1`,
-      );
+      const seek = this.stmt('SELECT words FROM verse_words WHERE id = ?').pluck();
+      const ordinals = translations.flatMap((t) => {
+        const ordinal = this.translationOrdinal(t);
+        return ordinal === undefined ? [] : [{ t, ordinal }];
+      });
       for (const key of keys) {
-        const { book, chapter, verse } = keyParts(key);
-        if (translations.some((t) => seek.get(t, book, chapter, verse) !== undefined)) red.add(key);
+        const spoken = ordinals.some(({ t, ordinal }) => {
+          const words = seek.get(verseId(ordinal, key)) as Uint8Array | undefined;
+          return words !== undefined && anyMarked(words, WORD_MARKS.red, () => `${t}'s words of verse ${key}`);
+        });
+        if (spoken) red.add(key);
       }
       return red;
     }

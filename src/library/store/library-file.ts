@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { preparedOnce } from './prepared.js';
 import { SCAN_SLICE_MS, ScanConnection } from './stepped-scan.js';
+import { ordinalOfVerseId } from './verse-ids.js';
 
 export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
 
@@ -48,6 +49,22 @@ export class LibraryFile {
       'SELECT id, kind, name, attribution, source, count FROM resources ORDER BY position',
     ).all() as ResourceRow[];
     return this.resourceList;
+  }
+
+  private readonly ordinals = new Map<string, number>();
+
+  /** The translation's ordinal in its verses' ids (verse-ids.ts); undefined when it has no verses. */
+  protected translationOrdinal(translation: string): number | undefined {
+    let ordinal = this.ordinals.get(translation);
+    if (ordinal === undefined) {
+      const id = this.stmt('SELECT id FROM verses WHERE translation = ? LIMIT 1').pluck().get(translation) as
+        | number
+        | undefined;
+      if (id === undefined) return undefined;
+      ordinal = ordinalOfVerseId(id);
+      this.ordinals.set(translation, ordinal);
+    }
+    return ordinal;
   }
 
   /** The library file's schema version (PRAGMA user_version). */

@@ -7,14 +7,15 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  * resources          one row per readable resource: kind, display name, attribution, source, count
  * verses             Bible text per translation, book number (1-66), chapter and verse, and the
  *                    verse's canonical title (a psalm's, apart from the text)
- * verses_fts         FTS5 over verse text, Porter-stemmed (chat grounding: love, loved, loveth)
- * verses_words_fts   FTS5 over verse title and text, unstemmed: whole-word search (`love` is not `loved`)
+ * verses_words_fts   FTS5 over verse title and text, unstemmed: whole-word search (`love` is not `loved`);
+ *                    no prefix index (`sa*` reads the terms it covers: 2 MB a translation saved)
  * word_stems         per language, each word of verses_words_fts with its stem (English: Porter's, archaic
  *                    -eth/-est forms included; another language: Snowball's), for --stem
  * verse_words        per verse of a Strong's-tagged translation: its word spans in order, each with
  *                    its Strong's numbers, morphology and marks (words of Christ, supplied words,
- *                    the title's words first)
- * strongs_occurrences the concordance: one row per (Strong's number, word span)
+ *                    the title's words first), packed in one blob (packed-words.ts)
+ * strongs_postings   the concordance: per translation and Strong's number, the word spans carrying
+ *                    it, packed in one blob (postings.ts)
  * verse_annotations  per verse: the headings before it and its notes (JSON), where it has any
  * commentary_notes   one row per note; a note covers a verse range (linked slots in SWORD)
  * commentary_headings per commentary: the headings of its chapter outlines, each over a verse range
@@ -35,7 +36,8 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  * stories_fts        FTS5 over title, characters, hooks and summary
  * find_fts           FTS5 for `bible find`: one row per verse (rowid book×1e6 + chapter×1e3 + verse),
  *                    a Porter-stemmed column per English translation (FIND_TRANSLATIONS), so one
- *                    BM25 ranking reads both wordings of a verse over a third of verses_fts's rows
+ *                    BM25 ranking reads both wordings of a verse at once; contentless (the texts
+ *                    are read from verses)
  * find_local_fts     FTS5 for `bible find` in a translation's own language (not English): one row per
  *                    verse of each such translation, its words as their Snowball stems (key: the verse key)
  * local_glosses      per language, the English words of a word ('=peces', folded) and of a stem ('pec'),
@@ -46,12 +48,9 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
-/**
- * What a span of verse_words is, as bits of its `marks` column: one integer column for the three
- * (a column each would cost a byte per row of 1.2 million).
- */
+/** What a span of verse_words is, as bits of its flags (packed-words.ts). */
 export const WORD_MARKS = { red: 1, added: 2, title: 4 } as const;
 
 /** The meta key holding the most books cross-referring to any one verse (crossref_reach), counted at import. */
@@ -94,24 +93,17 @@ CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
 -- table lookup per verse (half the time of a lookup; 20,000 distinct passages a second matter to
 -- a busy service). Costs about 7% of the file.
 CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text, title);
-CREATE VIRTUAL TABLE verses_fts USING fts5(text, content='verses', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, title, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, title, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE word_stems (language TEXT NOT NULL, term TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (language, term)) WITHOUT ROWID;
 CREATE INDEX word_stems_stem ON word_stems (language, stem);
-CREATE TABLE verse_words (
-  translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
-  idx INTEGER NOT NULL,              -- 0-based order of the span within the verse
-  text TEXT NOT NULL,                -- the span's words as they read in the verse's plain text ("lovest thou")
-  strongs TEXT NOT NULL DEFAULT '',  -- space-separated numbers, normalised 'G25', 'H430' (upper-case letter, no leading zeros); '' when untagged
-  morph TEXT,                        -- space-separated morphology codes where the module gives them, else NULL
-  marks INTEGER NOT NULL DEFAULT 0,  -- WORD_MARKS bits: 1 words of Christ, 2 supplied by the translators (italics), 4 the verse's title
-  PRIMARY KEY (translation, book, chapter, verse, idx)
-) WITHOUT ROWID;
-CREATE TABLE strongs_occurrences (   -- the concordance index: one row per (number, word span)
-  number TEXT NOT NULL, translation TEXT NOT NULL,
-  book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL, idx INTEGER NOT NULL,
-  PRIMARY KEY (number, translation, book, chapter, verse, idx)
-) WITHOUT ROWID;
+CREATE TABLE verse_words (          -- per verse of a Strong's-tagged translation
+  id INTEGER PRIMARY KEY,            -- the verse's id (verses.id)
+  words BLOB NOT NULL                -- its word spans in order, packed (packed-words.ts): text as offsets into the verse's, numbers, morphology, WORD_MARKS
+);
+CREATE TABLE strongs_postings (      -- the concordance: per translation and number, where it occurs
+  id INTEGER PRIMARY KEY,            -- postingId(translation's ordinal, number) (verse-ids.ts)
+  occurrences BLOB NOT NULL          -- its word spans in canonical order, packed (postings.ts)
+);
 CREATE TABLE verse_annotations (
   translation TEXT NOT NULL, book INTEGER NOT NULL, chapter INTEGER NOT NULL, verse INTEGER NOT NULL,
   headings TEXT NOT NULL,            -- JSON array of strings: titles before the verse
@@ -184,14 +176,13 @@ CREATE TABLE stories (
   key_verses TEXT NOT NULL DEFAULT '[]'
 );
 CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, content='', tokenize='porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE find_local_fts USING fts5(stems, translation UNINDEXED, key UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE local_glosses (language TEXT NOT NULL, form TEXT NOT NULL, word TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (language, form, word)) WITHOUT ROWID;
 `;
 
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */
 export const REBUILD_FTS_SQL = `
-INSERT INTO verses_fts(verses_fts) VALUES ('rebuild');
 INSERT INTO verses_words_fts(verses_words_fts) VALUES ('rebuild');
 INSERT INTO topic_fts(topic_fts) VALUES ('rebuild');
 INSERT INTO dictionary_fts(dictionary_fts) VALUES ('rebuild');

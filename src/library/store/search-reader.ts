@@ -1,5 +1,5 @@
 import { languageOfCatalogName } from '../../core/canon/book-names.js';
-import { verseKey, verseKeySql } from '../../core/reference/verse-key.js';
+import { verseKey } from '../../core/reference/verse-key.js';
 import { fold, matchedWords } from '../../core/search/matches.js';
 import { type SearchQuery, wantedTerms } from '../../core/search/query.js';
 import type { BookSpan } from '../../core/search/scope.js';
@@ -8,7 +8,9 @@ import type { LibraryBase } from './library-file.js';
 import { MatchGatherer, type MatchList, MatchLists } from './match-list.js';
 import { compileSearch, type IdRange, withStemForms } from './search-sql.js';
 import { drain, eachInSlices, rowsInSlices, type Scan, SliceClock, type Steps } from './stepped-scan.js';
+import { verseId } from './verse-ids.js';
 import { type VerseRow, verseRow } from './verse-reader.js';
+import { postingsIn, spanTexts } from './word-rows.js';
 
 export interface VerseSearchOptions {
   scope: BookSpan[];
@@ -33,13 +35,13 @@ export interface VerseSearchResult {
 /** Search over a translation's verses: full-text, and by a parsed query (words, phrases, stems, Strong's numbers). */
 export function SearchReader<B extends LibraryBase>(Base: B) {
   return class SearchReader extends Base {
-    /** Full-text search over one translation's verses (best matches first). */
+    /** Plain BM25 full-text search over one translation's verses, whole words (best matches first): bench/search.mjs's yardstick. */
     searchVerses(translation: string, text: string, limit: number): VerseRow[] {
       const q = ftsQuery(text);
       if (!q) return [];
       return this.stmt(
-        `SELECT v.book, v.chapter, v.verse, v.text FROM verses_fts f JOIN verses v ON v.id = f.rowid
-         WHERE verses_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_fts) LIMIT ?`,
+        `SELECT v.book, v.chapter, v.verse, v.text FROM verses_words_fts f JOIN verses v ON v.id = f.rowid
+         WHERE verses_words_fts MATCH ? AND v.translation = ? ORDER BY bm25(verses_words_fts) LIMIT ?`,
       ).all(q, translation, limit) as VerseRow[];
     }
 
@@ -146,25 +148,14 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       return yield* gathered.list(clock);
     }
 
-    private verseIdsByKey = new Map<string, Map<number, number>>();
-
-    /** The ids of a translation's verses that carry any of the numbers (a verse-key → id map, read once per translation). */
+    /** The ids of a translation's verses that carry any of the numbers. */
     strongsVerseIds(translation: string, numbers: string[]): number[] {
-      let byKey = this.verseIdsByKey.get(translation);
-      if (!byKey) {
-        const rows = this.stmt(`SELECT id, ${verseKeySql()} AS k FROM verses WHERE translation = ?`)
-          .raw()
-          .all(translation) as Array<[number, number]>;
-        byKey = new Map(rows.map(([id, k]) => [k, id]));
-        this.verseIdsByKey.set(translation, byKey);
-      }
-      const keys = this.stmt(
-        `SELECT DISTINCT ${verseKeySql()} FROM strongs_occurrences
-         WHERE number IN (SELECT value FROM json_each(?)) AND translation = ?`,
-      )
-        .raw()
-        .all(JSON.stringify(numbers), translation) as Array<[number]>;
-      return keys.flatMap(([k]) => byKey.get(k) ?? []);
+      const ordinal = this.translationOrdinal(translation);
+      if (ordinal === undefined) return [];
+      const keys = new Set<number>();
+      for (const n of new Set(numbers))
+        for (const o of postingsIn(this.stmt, translation, ordinal, n).occurrences) keys.add(o.key);
+      return [...keys].map((k) => verseId(ordinal, k));
     }
 
     private idRanges = new Map<string, IdRange>();
@@ -214,25 +205,18 @@ export function SearchReader<B extends LibraryBase>(Base: B) {
       const out = new Map<number, string[]>();
       const numbers = terms.flatMap((t) => (t.kind === 'strongs' ? [t.number] : []));
       if (!numbers.length) return out;
-      // One read of the numbers' spans, kept for the page's verses: cheaper than a query per verse.
+      const ordinal = this.translationOrdinal(translation);
+      if (ordinal === undefined) return out;
       const page = new Map(rows.map((r) => [verseKey(r.book, r.chapter, r.verse), r.id]));
-      const spans = this.stmt(
-        `SELECT ${verseKeySql('o')} AS k, w.text FROM strongs_occurrences o JOIN verse_words w
-           ON w.translation = o.translation AND w.book = o.book AND w.chapter = o.chapter AND w.verse = o.verse AND w.idx = o.idx
-         WHERE o.number IN (SELECT value FROM json_each(?)) AND o.translation = ? AND o.book BETWEEN ? AND ?
-         ORDER BY o.book, o.chapter, o.verse, o.idx`,
-      ).all(
-        JSON.stringify(numbers),
-        translation,
-        Math.min(...rows.map((r) => r.book)),
-        Math.max(...rows.map((r) => r.book)),
-      ) as Array<{
-        k: number;
-        text: string;
-      }>;
-      for (const span of spans) {
-        const id = page.get(span.k);
-        if (id !== undefined) out.set(id, [...(out.get(id) ?? []), span.text]);
+      const occurrences = [...new Set(numbers)]
+        .flatMap((n) => postingsIn(this.stmt, translation, ordinal, n).occurrences)
+        .filter((o) => page.has(o.key))
+        .sort((a, b) => a.key - b.key || a.idx - b.idx);
+      const texts = spanTexts(this.stmt, translation, ordinal, occurrences);
+      for (const o of occurrences) {
+        const id = page.get(o.key) as number;
+        const text = texts.get(`${o.key}:${o.idx}`);
+        if (text !== undefined) out.set(id, [...(out.get(id) ?? []), text]);
       }
       return out;
     }

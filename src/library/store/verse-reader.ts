@@ -1,6 +1,8 @@
 import { atVerseKeySql } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 import { WORD_MARKS } from './schema.js';
+import { postingIdRange } from './verse-ids.js';
+import { type PackedWordsRow, spansOf } from './word-rows.js';
 
 export interface VerseRow {
   book: number;
@@ -121,28 +123,23 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
 
     /** The word spans of each verse of a range in one book, in order (none for an untagged translation). */
     verseWords(...span: VerseSpan): VerseWords[] {
-      const rows = this.rangeRows<{
-        book: number;
-        chapter: number;
-        verse: number;
-        idx: number;
-        text: string;
-        strongs: string;
-        morph: string | null;
-        marks: number;
-      }>('SELECT book, chapter, verse, idx, text, strongs, morph, marks FROM verse_words', 'chapter, verse, idx', span);
-      return byVerse(rows, (r): WordSpan => {
-        const span: WordSpan = {
-          idx: r.idx,
-          text: r.text,
-          strongs: r.strongs ? r.strongs.split(' ') : [],
-          red: (r.marks & WORD_MARKS.red) !== 0,
-        };
-        if (r.morph) span.morph = r.morph.split(' ');
-        if (r.marks & WORD_MARKS.added) span.added = true;
-        if (r.marks & WORD_MARKS.title) span.title = true;
-        return span;
-      }).map(({ items, ...v }) => ({ ...v, words: items }));
+      const rows = this.stmt(
+        `SELECT v.id, v.book, v.chapter, v.verse, v.text, v.title, w.words FROM verses v INDEXED BY verses_text
+         JOIN verse_words w ON w.id = v.id
+         WHERE v.translation = ? AND v.book = ? AND (v.chapter, v.verse) BETWEEN (?, ?) AND (?, ?) ORDER BY v.chapter, v.verse`,
+      ).all(...span) as Array<PackedWordsRow & { book: number; chapter: number; verse: number }>;
+      return rows.map((r) => ({
+        book: r.book,
+        chapter: r.chapter,
+        verse: r.verse,
+        words: [...spansOf(span[0], r)].map(([idx, s]): WordSpan => {
+          const word: WordSpan = { idx, text: s.text, strongs: s.strongs, red: (s.marks & WORD_MARKS.red) !== 0 };
+          if (s.morph.length) word.morph = s.morph;
+          if (s.marks & WORD_MARKS.added) word.added = true;
+          if (s.marks & WORD_MARKS.title) word.title = true;
+          return word;
+        }),
+      }));
     }
 
     /** Headings and notes of the verses of a range that have any. */
@@ -155,9 +152,14 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
       return rows.map((r) => ({ ...r, headings: JSON.parse(r.headings), notes: JSON.parse(r.notes) }));
     }
 
-    /** Whether the translation carries Strong's numbers word by word (verse_words is filled only for those). */
+    /** Whether the translation carries Strong's numbers word by word (the concordance holds only those). */
     isStrongsTagged(translation: string): boolean {
-      return this.stmt('SELECT 1 FROM verse_words WHERE translation = ? LIMIT 1').get(translation) !== undefined;
+      const ordinal = this.translationOrdinal(translation);
+      return (
+        ordinal !== undefined &&
+        this.stmt('SELECT 1 FROM strongs_postings WHERE id BETWEEN ? AND ? LIMIT 1').get(...postingIdRange(ordinal)) !==
+          undefined
+      );
     }
   };
 }
