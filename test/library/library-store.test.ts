@@ -8,6 +8,7 @@ describe('LibraryStore', () => {
       defined.push(...Object.getOwnPropertyNames(p).filter((name) => name !== 'constructor'));
     const helpers = [
       'idRange',
+      'idSpan',
       'matching',
       'matchingVerses',
       'postingsOf',

@@ -238,9 +238,13 @@ export class LibraryWriter {
   }
 
   finish(): void {
-    this.db.exec(REBUILD_FTS_SQL);
-    buildWordStems(this.db);
-    buildLocalWords(this.db);
+    // One transaction: outside one, each of word_stems' 70,000 inserts committed on its own, and
+    // each row of its scratch FTS5 table was flushed as a segment of its own (5 s of CPU, now 0.3).
+    this.transaction(() => {
+      this.db.exec(REBUILD_FTS_SQL);
+      buildWordStems(this.db);
+      buildLocalWords(this.db);
+    });
     this.db.exec('ANALYZE');
     // Table and index sizes (sqlite_stat1) guide the planner; the value samples (sqlite_stat4,
     // which better-sqlite3's SQLite gathers) make it prepare a statement anew whenever a bound

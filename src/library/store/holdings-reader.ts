@@ -20,7 +20,7 @@ export function HoldingsReader<B extends LibraryBase>(Base: B) {
     /** Whether the translation holds any verse of the book. */
     holdsBook(translation: string, book: number): boolean {
       return (
-        this.stmt('SELECT 1 FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? LIMIT 1').get(
+        this.stmt('SELECT 1 FROM verses INDEXED BY verses_key WHERE translation = ? AND book = ? LIMIT 1').get(
           translation,
           book,
         ) !== undefined
@@ -30,7 +30,7 @@ export function HoldingsReader<B extends LibraryBase>(Base: B) {
     /** The books the translation holds, in book-number order, each with its highest verse per chapter. */
     heldBooks(translation: string): HeldBook[] {
       const rows = this.stmt(
-        'SELECT book, chapter, max(verse) FROM verses INDEXED BY verses_text WHERE translation = ? GROUP BY book, chapter ORDER BY book, chapter',
+        'SELECT book, chapter, max(verse) FROM verses INDEXED BY verses_key WHERE translation = ? GROUP BY book, chapter ORDER BY book, chapter',
       )
         .raw()
         .all(translation) as Array<[number, number, number]>;

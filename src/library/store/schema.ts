@@ -89,10 +89,8 @@ CREATE TABLE verses (
   title TEXT                         -- the verse's canonical title (a psalm's), NULL when none
 );
 CREATE UNIQUE INDEX verses_key ON verses (translation, book, chapter, verse);
--- The same key with the text: a passage or chapter is read from this index alone, without a
--- table lookup per verse (half the time of a lookup; 20,000 distinct passages a second matter to
--- a busy service). Costs about 7% of the file.
-CREATE INDEX verses_text ON verses (translation, book, chapter, verse, text, title);
+-- A passage or chapter is one run of ids (verse-ids.ts: the table is clustered by translation and
+-- verse key), read without an index; a covering index of the text did that at 5-6 MB a translation.
 CREATE VIRTUAL TABLE verses_words_fts USING fts5(text, title, content='verses', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE word_stems (language TEXT NOT NULL, term TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (language, term)) WITHOUT ROWID;
 CREATE INDEX word_stems_stem ON word_stems (language, stem);

@@ -1,7 +1,7 @@
-import { atVerseKeySql } from '../../core/reference/verse-key.js';
+import { verseKey } from '../../core/reference/verse-key.js';
 import type { LibraryBase } from './library-file.js';
 import { WORD_MARKS } from './schema.js';
-import { postingIdRange } from './verse-ids.js';
+import { postingIdRange, VERSE_ID_SPAN, verseId } from './verse-ids.js';
 import { type PackedWordsRow, spansOf } from './word-rows.js';
 
 export interface VerseRow {
@@ -90,12 +90,25 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
       ).all(...span) as T[];
     }
 
+    /**
+     * The first and last verse id of a book range: a translation's verses are clustered by id in
+     * canonical order (verse-ids.ts), so a passage is one run of the table, read without an index.
+     * Chapters and verses are below 1000, and a range's ends are held within that.
+     */
+    private idSpan([translation, book, fromChapter, fromVerse, toChapter, toVerse]: VerseSpan): [number, number] {
+      const ordinal = this.translationOrdinal(translation);
+      if (ordinal === undefined) return [1, 0];
+      const at = (chapter: number, verse: number) =>
+        verseId(ordinal, verseKey(book, Math.min(Math.max(chapter, 0), 999), Math.min(Math.max(verse, 0), 999)));
+      return [at(fromChapter, fromVerse), at(toChapter, toVerse)];
+    }
+
     /** Verses of a range in one book, in order, with their titles. */
     verses(...span: VerseSpan): VerseRow[] {
-      return this.rangeRows<VerseRowRead>(
-        'SELECT book, chapter, verse, text, title FROM verses INDEXED BY verses_text',
-        'chapter, verse',
-        span,
+      return (
+        this.stmt('SELECT book, chapter, verse, text, title FROM verses WHERE id BETWEEN ? AND ? ORDER BY id').all(
+          ...this.idSpan(span),
+        ) as VerseRowRead[]
       ).map(verseRow);
     }
 
@@ -104,30 +117,27 @@ export function VerseReader<B extends LibraryBase>(Base: B) {
      * one query: find's results read ten or more, a query each cost ~0.5 ms of a cold `bible find`.
      */
     verseTexts(translation: string, keys: readonly number[]): Map<number, string> {
-      const rows = this.stmt(
-        `SELECT k.value, v.text FROM json_each(?) k JOIN verses v INDEXED BY verses_text
-         ON v.translation = ? AND ${atVerseKeySql('k.value', 'v')}`,
-      )
+      const ordinal = this.translationOrdinal(translation);
+      if (ordinal === undefined) return new Map();
+      const rows = this.stmt('SELECT k.value, v.text FROM json_each(?) k JOIN verses v ON v.id = ? + k.value')
         .raw()
-        .all(JSON.stringify(keys), translation) as Array<[number, string]>;
+        .all(
+          JSON.stringify(keys.filter((k) => Number.isInteger(k) && k >= 0 && k < VERSE_ID_SPAN)),
+          verseId(ordinal, 0),
+        ) as Array<[number, string]>;
       return new Map(rows);
     }
 
     chapter(translation: string, book: number, chapter: number): VerseRow[] {
-      return (
-        this.stmt(
-          'SELECT book, chapter, verse, text, title FROM verses INDEXED BY verses_text WHERE translation = ? AND book = ? AND chapter = ? ORDER BY verse',
-        ).all(translation, book, chapter) as VerseRowRead[]
-      ).map(verseRow);
+      return this.verses(translation, book, chapter, 0, chapter, 999);
     }
 
     /** The word spans of each verse of a range in one book, in order (none for an untagged translation). */
     verseWords(...span: VerseSpan): VerseWords[] {
       const rows = this.stmt(
-        `SELECT v.id, v.book, v.chapter, v.verse, v.text, v.title, w.words FROM verses v INDEXED BY verses_text
-         JOIN verse_words w ON w.id = v.id
-         WHERE v.translation = ? AND v.book = ? AND (v.chapter, v.verse) BETWEEN (?, ?) AND (?, ?) ORDER BY v.chapter, v.verse`,
-      ).all(...span) as Array<PackedWordsRow & { book: number; chapter: number; verse: number }>;
+        `SELECT v.id, v.book, v.chapter, v.verse, v.text, v.title, w.words FROM verse_words w
+         JOIN verses v ON v.id = w.id WHERE w.id BETWEEN ? AND ? ORDER BY w.id`,
+      ).all(...this.idSpan(span)) as Array<PackedWordsRow & { book: number; chapter: number; verse: number }>;
       return rows.map((r) => ({
         book: r.book,
         chapter: r.chapter,
