@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { sendInProcess } from '../../src/cli/embedded-transport.js';
+import { createMcpServer } from '../../src/cli/mcp/server.js';
+import { BibleClient } from '../../src/client/client.js';
 import { importSwordBible } from '../../src/library/import/sword-verses.js';
 import { LibraryWriter } from '../../src/library/import/writer.js';
 import { LibraryStore } from '../../src/library/store/library-store.js';
@@ -209,6 +215,36 @@ describe("several translations aligned by libsword's mapping", () => {
       expect(JSON.parse(led.stdout)[0].passages[0].verses[0].text).toBe('Synodal Ps 9:39 words');
     },
   );
+
+  itWithSwordTools('the MCP passage tool aligns its translations so too', async () => {
+    const client = new BibleClient({
+      transport: {
+        description: 'the fixture library',
+        answersInProcess: () => true,
+        send: (req) => sendInProcess(app, req),
+      },
+    });
+    const server = createMcpServer({ client, where: 'the fixture library', defaults: {} });
+    const [ours, theirs] = InMemoryTransport.createLinkedPair();
+    const mcp = new Client({ name: 'bible-test', version: '1.0.0' });
+    await server.connect(ours);
+    await mcp.connect(theirs);
+    try {
+      const call = async (args: Record<string, unknown>) => {
+        const r = (await mcp.callTool({ name: 'passage', arguments: args })) as CallToolResult;
+        return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      };
+      expect(await call({ refs: 'Ps 51:1-2', translations: ['fixkjv', 'fixsynodal'] })).toContain(
+        ['Psalms 51:1-2 (FIXSYNODAL)', '50:3 [51:1] Synodal Ps 50:3 words', '50:4 [51:2] Synodal Ps 50:4 words'].join(
+          '\n',
+        ),
+      );
+      // Led by a Luther Bible, its Joel 4:1 is read by its numbering.
+      expect(await call({ refs: 'Joel 4:1', translations: ['fixluther'] })).toContain('4:1 Luther Joel 4:1 words');
+    } finally {
+      await mcp.close();
+    }
+  });
 });
 
 describe("GBF's Strong's numbers and morphology, as libsword's GBFOSIS reads them", () => {
