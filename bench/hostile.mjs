@@ -128,10 +128,7 @@ const PSALMS = Array.from({ length: 10 }, () => 'Ps 116-119').join(';');
 const attacks = [
   [
     'chat: 20 history items of 1 MB (Content-Length)',
-    async () =>
-      tally([
-        await send('/v1/chat', { method: 'POST', headers: json, body: HUGE_HISTORY }),
-      ]),
+    async () => tally([await send('/v1/chat', { method: 'POST', headers: json, body: HUGE_HISTORY })]),
   ],
   [
     'chat: 100 MB body, chunked',

@@ -27,8 +27,10 @@ function unfoundParagraph(section: string, entry: string): string | undefined {
 const squashed = new Map<string, string>();
 /** An entry squashed once: the MHCC batch is megabytes, compared with each of its hundreds of notes. */
 function squashedEntry(entry: string): string {
-  let whole = squashed.get(entry);
-  if (whole === undefined) squashed.set(entry, (whole = squash(entry).replace(/[&*]/g, '')));
+  const known = squashed.get(entry);
+  if (known !== undefined) return known;
+  const whole = squash(entry).replace(/[&*]/g, '');
+  squashed.set(entry, whole);
   return whole;
 }
 
