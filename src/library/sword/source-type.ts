@@ -58,6 +58,11 @@ export function gbfAsOsis(text: string): string {
       continue;
     }
     newRun = true;
+    if (!/^[A-Z]/.test(token)) {
+      // Not a GBF token (GBF's are capitals): markup the module mixes in, read by the OSIS reader.
+      out += m[0];
+      continue;
+    }
     const simple = SIMPLE[token.split(' ')[0] as string];
     if (simple !== undefined) {
       out += simple;
@@ -70,11 +75,10 @@ export function gbfAsOsis(text: string): string {
       // A second number or a morphology for the same words: joined to the <w> already there.
       const open = out.indexOf('>', runStart);
       const head = out.slice(runStart, open);
-      const at = head.indexOf(` ${attr.name}="`);
-      const joined =
-        at >= 0
-          ? `${head.slice(0, head.indexOf('"', at + attr.name.length + 3))} ${attr.value}${head.slice(head.indexOf('"', at + attr.name.length + 3))}`
-          : `${head} ${attr.name}="${attr.value}"`;
+      const named = new RegExp(` ${attr.name}="([^"]*)"`);
+      const joined = named.test(head)
+        ? head.replace(named, (_, values: string) => ` ${attr.name}="${values} ${attr.value}"`)
+        : `${head} ${attr.name}="${attr.value}"`;
       out = out.slice(0, runStart) + joined + out.slice(open);
     } else if (runStart < out.length) {
       out = `${out.slice(0, runStart)}<w ${attr.name}="${attr.value}">${out.slice(runStart)}</w>`;
