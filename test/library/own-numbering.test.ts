@@ -22,33 +22,18 @@ import { itWithSwordTools, SWORD_TOOLS_AVAILABLE, swordRoot, tool, writeConf } f
  * is read by the numbering of the translation it is read in, several translations are aligned by
  * libsword's mapping, and GBF's Strong's numbers tag words as OSIS's do.
  */
-const PLACES: Record<string, ReadonlyArray<[string, number, number]>> = {
-  KJV: [
-    ['Ps', 51, 1],
-    ['Ps', 51, 2],
-    ['Joel', 3, 1],
-    ['Mal', 4, 1],
-    ['Jonah', 1, 17],
-  ],
-  Luther: [
-    ['Joel', 3, 1],
-    ['Joel', 4, 1],
-    ['Mal', 3, 19],
-    ['Jonah', 2, 1],
-    ['Jonah', 2, 11],
-  ],
-  Synodal: [
-    ['Ps', 9, 39],
-    ['Ps', 50, 3],
-    ['Ps', 50, 4],
-  ],
+/** Each module's places, as "Book chapter:verse": only those its versification has. */
+const PLACES: Record<string, string[]> = {
+  KJV: ['Ps 51:1', 'Ps 51:2', 'Joel 3:1', 'Mal 4:1', 'Jonah 1:17'],
+  Luther: ['Joel 3:1', 'Joel 4:1', 'Mal 3:19', 'Jonah 2:1', 'Jonah 2:11'],
+  Synodal: ['Ps 9:39', 'Ps 50:3', 'Ps 50:4'],
 };
 
-const verseText = (system: string, osis: string, c: number, v: number) => `${system} ${osis} ${c}:${v} words`;
+const verseText = (system: string, osis: string, c?: string, v?: string) => `${system} ${osis} ${c}:${v} words`;
 
 function osisDocument(system: string): string {
   const books = new Map<string, string[]>();
-  for (const [osis, c, v] of PLACES[system] ?? [])
+  for (const [osis = '', c, v] of (PLACES[system] ?? []).map((p) => p.split(/[ :]/)))
     books.set(osis, [
       ...(books.get(osis) ?? []),
       `<chapter osisID="${osis}.${c}"><verse osisID="${osis}.${c}.${v}">${verseText(system, osis, c, v)}</verse></chapter>`,

@@ -1,7 +1,7 @@
 import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
-import { alignedChapter, alignedPassage } from '../aligned-chapter.js';
+import { alignedChapter, chapterColumns } from '../aligned-chapter.js';
 import type { Context } from '../context.js';
 import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
@@ -156,9 +156,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   const results: Chapter[] = [await client.chapter(translations[0] as string, book.name, chapter, includeFor(view))];
   // The others are asked for the chapter as the first numbers it: their own verses that hold it, as parallel passages are.
   for (const id of translations.slice(1))
-    results.push(
-      alignedChapter(results[0] as Chapter, await alignedPassage(client, id, results[0] as Chapter, includeFor(view))),
-    );
+    results.push(await alignedChapter(client, id, results[0] as Chapter, includeFor(view)));
   checkStudyFields(
     ctx,
     view,
@@ -188,19 +186,7 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
         ctx,
         `${spokenRef(`${data.book.name} ${data.chapter}`, language)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`,
       );
-      if (results.length > 1)
-        await printParallel(
-          ctx,
-          // The lead's verses by chapter too, as the others' `at` places them.
-          results.map((r, i) => ({
-            translation: r.translation,
-            verses: i ? r.verses : r.verses.map((v) => ({ ...v, chapter: r.chapter })),
-          })),
-          view,
-          notes,
-          false,
-          place,
-        );
+      if (results.length > 1) await printParallel(ctx, chapterColumns(results), view, notes, false, place);
       else {
         const format = studyFormat(ctx.style.c, view, notes, place);
         printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));
