@@ -1,0 +1,306 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { importSwordGenBook } from '../../src/library/import/sword-genbooks.js';
+import { LibraryWriter } from '../../src/library/import/writer.js';
+import { type GenBookRow, LibraryStore } from '../../src/library/store/library-store.js';
+import { discoverModules } from '../../src/library/sword/discovery.js';
+import { createApp } from '../../src/service/app.js';
+import { diatheke, pool } from '../support/diatheke.js';
+import { runCliInProcess } from '../support/run-cli.js';
+import {
+  itWithSwordTools,
+  mod2imp,
+  SWORD_TOOLS_AVAILABLE,
+  swordRoot,
+  tool,
+  writeConf,
+} from '../support/sword-build.js';
+
+/**
+ * A general book of three levels as OSIS, for libsword's xml2gbs: a section that only holds
+ * others (Part Two), a title, italics, a note, a reference, an entity and a non-ASCII letter.
+ */
+const OSIS = `<?xml version="1.0" encoding="UTF-8"?>
+<osis xmlns="http://www.bibletechnologies.net/2003/OSIS/namespace"><osisText osisIDWork="Pilgrim" xml:lang="en">
+<header><work osisWork="Pilgrim"/></header>
+<div type="book" osisID="Pilgrim"><p>The Pilgrim's Progress, café.</p>
+<div type="part" osisID="Part One"><title>The First Part</title><p>As I walked through the <hi type="italic">wilderness</hi> of this world.</p><p>I lighted on a certain place<note type="x">a den</note> and laid me down.</p>
+<div type="chapter" osisID="Chapter 1"><p>I dreamed a dream, and behold, a man clothed with rags.</p></div>
+<div type="chapter" osisID="Chapter 2"><p>Now I saw in my dream that Christian &amp; Pliable talked.</p></div></div>
+<div type="part" osisID="Part Two">
+<div type="chapter" osisID="Chapter 1"><p>Christiana, his wife. See <reference osisRef="John.3.16">John 3:16</reference>.</p></div></div></div>
+</osisText></osis>
+`;
+
+const ATTRIBUTION =
+  "The Pilgrim's Progress, John Bunyan (1678). Public Domain. From the CrossWire SWORD module Pilgrim.";
+
+/** Text as compared: each line trimmed, runs of spaces one, libsword's `* x *` and `[note]` as ours. */
+function compared(text: string): string {
+  return text
+    .replace(/\* (\S[^*]*?) \*/g, '*$1*')
+    .replace(/\s*\[([^\]]*)\]\s*/g, ' ($1) ')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .join('\n')
+    .trim();
+}
+
+describe('general books: imported, served and read as libsword reads them (issue 33.1)', () => {
+  let root = '';
+  let dataDir = '';
+  let store: LibraryStore;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  let server: ReturnType<typeof serve> | undefined;
+  let url = '';
+  beforeAll(async () => {
+    if (!SWORD_TOOLS_AVAILABLE) return;
+    root = swordRoot();
+    writeFileSync(join(root, 'pilgrim.osis'), OSIS);
+    mkdirSync(join(root, 'modules/pilgrim'));
+    // xml2gbs writes <name>.bdt/.dat/.idx into the directory it runs in.
+    tool(join(root, 'modules/pilgrim'), 'xml2gbs', ['-fO', '../../pilgrim.osis', 'pilgrim']);
+    writeConf(root, 'Pilgrim', {
+      DataPath: './modules/pilgrim/pilgrim',
+      ModDrv: 'RawGenBook',
+      Encoding: 'UTF-8',
+      SourceType: 'OSIS',
+      Description: "The Pilgrim's Progress, John Bunyan (1678)",
+      DistributionLicense: 'Public Domain',
+    });
+    const [mod] = discoverModules({ BIBLE_SWORD_PATH: root }).modules;
+    if (!mod) throw new Error('the general book was not discovered');
+    dataDir = mkdtempSync(join(tmpdir(), 'bible-genbooks-'));
+    const writer = new LibraryWriter(join(dataDir, 'library.sqlite'));
+    importSwordGenBook(writer, mod);
+    writer.finish();
+    store = new LibraryStore(join(dataDir, 'library.sqlite'));
+    app = await createApp({ store });
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+        url = `http://127.0.0.1:${info.port}`;
+        resolve();
+      });
+    });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    store?.close();
+    for (const dir of [root, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const answer = async (path: string) => {
+    const res = await app.request(path);
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json()) as {
+        success: boolean;
+        data?: Record<string, unknown>;
+        error?: { code: string; message: string };
+      },
+    };
+  };
+  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    runCliInProcess(args, { env: { BIBLE_DATA_DIR: dataDir, ...env } });
+
+  itWithSwordTools("the tree is libsword's, and each section's text is what diatheke prints for its key", async () => {
+    const db = new Database(join(dataDir, 'library.sqlite'), { readonly: true });
+    const rows = db
+      .prepare('SELECT idx, parent, depth, last, children, key, name, text FROM genbook_sections ORDER BY idx')
+      .all() as Array<GenBookRow & { text: string }>;
+    db.close();
+    // mod2imp lists the root (an empty key) and then every section in the book's order.
+    expect(rows.map((r) => r.key)).toEqual(
+      mod2imp(root, 'Pilgrim')
+        .map(([k]) => k)
+        .filter(Boolean),
+    );
+    expect(rows.map((r) => [r.key, r.parent, r.depth, r.last, r.children])).toEqual(
+      [
+        ['/Pilgrim', null, 1, 5, 2],
+        ['/Pilgrim/Part One', 0, 2, 3, 2],
+        ['/Pilgrim/Part One/Chapter 1', 1, 3, 2, 0],
+        ['/Pilgrim/Part One/Chapter 2', 1, 3, 3, 0],
+        ['/Pilgrim/Part Two', 0, 2, 5, 1],
+        ['/Pilgrim/Part Two/Chapter 1', 4, 3, 5, 0],
+      ].map(([k, p, d, l, c]) => [k, p, d, l, c]),
+    );
+    const env = { ...process.env, SWORD_PATH: root };
+    const theirs = await pool(rows, 4, (r) => diatheke('Pilgrim', r.key, env));
+    expect(rows.map((r) => [r.key, compared(r.text)])).toEqual(rows.map((r, i) => [r.key, compared(theirs[i] ?? '')]));
+    expect(rows[1]?.text).toBe(
+      'The First Part\n\nAs I walked through the *wilderness* of this world.\n\nI lighted on a certain place (a den) and laid me down.',
+    );
+  });
+
+  itWithSwordTools(
+    'the extension endpoints: the list, the contents paged, a section in its place; 404 and 400 in the envelope',
+    async () => {
+      const list = await answer('/v1/data/genbooks');
+      expect([list.status, list.headers.get('cache-control')]).toEqual([200, 'private, max-age=300']);
+      expect(list.body.data).toEqual({
+        genbooks: [
+          { id: 'pilgrim', name: "The Pilgrim's Progress, John Bunyan (1678)", sections: 6, attribution: ATTRIBUTION },
+        ],
+      });
+      const whole = await answer('/v1/data/genbooks/Pilgrim');
+      expect(whole.body.data).toEqual({
+        id: 'pilgrim',
+        name: "The Pilgrim's Progress, John Bunyan (1678)",
+        key: '/',
+        sections: [
+          { key: '/Pilgrim', name: 'Pilgrim', depth: 1, children: 2, chars: 29 },
+          { key: '/Pilgrim/Part One', name: 'Part One', depth: 2, children: 2, chars: 123 },
+          { key: '/Pilgrim/Part One/Chapter 1', name: 'Chapter 1', depth: 3, children: 0, chars: 55 },
+          { key: '/Pilgrim/Part One/Chapter 2', name: 'Chapter 2', depth: 3, children: 0, chars: 54 },
+          { key: '/Pilgrim/Part Two', name: 'Part Two', depth: 2, children: 1, chars: 0 },
+          { key: '/Pilgrim/Part Two/Chapter 1', name: 'Chapter 1', depth: 3, children: 0, chars: 36 },
+        ],
+        total: 6,
+        offset: 0,
+        attribution: ATTRIBUTION,
+      });
+      const under = await answer('/v1/data/genbooks/pilgrim?key=/Pilgrim&depth=1&limit=1&offset=1');
+      expect(under.body.data).toMatchObject({
+        key: '/Pilgrim',
+        sections: [{ key: '/Pilgrim/Part Two' }],
+        total: 2,
+        offset: 1,
+        attribution: ATTRIBUTION,
+      });
+      const section = await answer(`/v1/data/genbooks/pilgrim/section?key=${encodeURIComponent('/pilgrim/part one')}`);
+      expect(section.body.data).toEqual({
+        id: 'pilgrim',
+        key: '/Pilgrim/Part One',
+        name: 'Part One',
+        path: ['Pilgrim', 'Part One'],
+        text: 'The First Part\n\nAs I walked through the *wilderness* of this world.\n\nI lighted on a certain place (a den) and laid me down.',
+        parent: { key: '/Pilgrim', name: 'Pilgrim' },
+        children: [
+          { key: '/Pilgrim/Part One/Chapter 1', name: 'Chapter 1' },
+          { key: '/Pilgrim/Part One/Chapter 2', name: 'Chapter 2' },
+        ],
+        childCount: 2,
+        previous: { key: '/Pilgrim', name: 'Pilgrim' },
+        next: { key: '/Pilgrim/Part One/Chapter 1', name: 'Chapter 1' },
+        attribution: ATTRIBUTION,
+      });
+      const top = await answer('/v1/data/genbooks/pilgrim/section?key=/Pilgrim');
+      expect([top.body.data?.parent, top.body.data?.previous]).toEqual([null, null]);
+      const last = await answer(
+        `/v1/data/genbooks/pilgrim/section?key=${encodeURIComponent('/Pilgrim/Part Two/Chapter 1')}`,
+      );
+      expect(last.body.data?.next).toBeNull();
+      const failures = await Promise.all(
+        [
+          '/v1/data/genbooks/josephus',
+          '/v1/data/genbooks/josephus/section?key=/A',
+          '/v1/data/genbooks/pilgrim/section?key=/Pilgrim/Part%20Three',
+          '/v1/data/genbooks/pilgrim?key=/Nowhere',
+          '/v1/data/genbooks/pilgrim/section?key=Pilgrim',
+          '/v1/data/genbooks/pilgrim/section?key=/Pilgrim//Part%20One',
+          `/v1/data/genbooks/pilgrim/section?key=/${'x'.repeat(1000)}`,
+          '/v1/data/genbooks/pilgrim/section',
+          '/v1/data/genbooks/pilgrim?depth=0',
+          '/v1/data/genbooks/pilgrim?limit=1001',
+        ].map(async (path) => {
+          const r = await answer(path);
+          return [r.status, r.body.error?.code, r.body.error?.message];
+        }),
+      );
+      expect(failures).toEqual([
+        [404, 'NOT_FOUND', "no general book 'josephus'"],
+        [404, 'NOT_FOUND', "no general book 'josephus'"],
+        [404, 'NOT_FOUND', "pilgrim has no section '/Pilgrim/Part Three'"],
+        [404, 'NOT_FOUND', "pilgrim has no section '/Nowhere'"],
+        [400, 'INVALID_REQUEST', "query parameter 'key' must be a section key: /Part/Chapter (names after each /)"],
+        [400, 'INVALID_REQUEST', "query parameter 'key' must be a section key: /Part/Chapter (names after each /)"],
+        [400, 'INVALID_REQUEST', "query parameter 'key' must be at most 1000 characters"],
+        [400, 'INVALID_REQUEST', "missing query parameter 'key'"],
+        [400, 'INVALID_REQUEST', "query parameter 'depth' must be an integer from 1 to 64"],
+        [400, 'INVALID_REQUEST', "query parameter 'limit' must be an integer from 1 to 1000"],
+      ]);
+      const spec = (await (await app.request('/openapi.json')).json()) as {
+        paths: Record<string, { get: { tags: string[] } }>;
+      };
+      for (const path of ['/v1/data/genbooks', '/v1/data/genbooks/{id}', '/v1/data/genbooks/{id}/section'])
+        expect(spec.paths[path]?.get.tags).toEqual(['genbooks', 'extensions']);
+      // The contract's catalog answers as before: no general books in it.
+      expect(Object.keys((await answer('/v1/data/catalog')).body.data ?? {})).toEqual([
+        'bible',
+        'commentaries',
+        'dictionaries',
+        'topics',
+        'lexicons',
+        'crossrefs',
+        'stories',
+      ]);
+    },
+  );
+
+  itWithSwordTools('bible genbook list, toc and read: embedded and over HTTP alike, errors in one line', async () => {
+    const list = await cli(['genbook', 'list']);
+    expect([list.code, list.stdout, list.stderr]).toEqual([
+      0,
+      `pilgrim\tThe Pilgrim's Progress, John Bunyan (1678)\t6\n\n— ${ATTRIBUTION}\n`,
+      '',
+    ]);
+    const toc = await cli(['genbook', 'toc', 'pilgrim', 'Pilgrim/Part One']);
+    expect([toc.code, toc.stdout]).toEqual([
+      0,
+      `The Pilgrim's Progress, John Bunyan (1678): /Pilgrim/Part One\n/Pilgrim/Part One/Chapter 1\n/Pilgrim/Part One/Chapter 2\n\n— ${ATTRIBUTION}\n`,
+    ]);
+    const read = await cli(['genbook', 'read', 'pilgrim', '/Pilgrim/Part Two']);
+    expect([read.code, read.stdout]).toEqual([
+      0,
+      [
+        'Pilgrim › Part Two',
+        '',
+        '(this section holds only the sections below)',
+        '',
+        'Sections (1):',
+        '  /Pilgrim/Part Two/Chapter 1',
+        'Up: /Pilgrim',
+        'Previous: /Pilgrim/Part One/Chapter 2',
+        'Next: /Pilgrim/Part Two/Chapter 1',
+        '',
+        `— ${ATTRIBUTION}`,
+        '',
+      ].join('\n'),
+    ]);
+    const json = await cli(['genbook', 'read', 'pilgrim', 'Pilgrim/Part One/Chapter 2', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      text: 'Now I saw in my dream that Christian & Pliable talked.',
+      attribution: ATTRIBUTION,
+    });
+    // Over HTTP, the same answers.
+    const remote = { BIBLE_BASE_URL: url, BIBLE_API_KEY: 'unused-by-this-service' };
+    const remoteJson = await cli(['genbook', 'read', 'pilgrim', 'Pilgrim/Part One/Chapter 2', '--json'], remote);
+    expect(remoteJson.stdout).toBe(json.stdout);
+    const completion = await cli(['__complete', 'genbooks']);
+    expect(completion.stdout).toBe('pilgrim\n');
+    const failures = await Promise.all(
+      [
+        ['genbook', 'read', 'josephus', '/A'],
+        ['genbook', 'read', 'pilgrim', '/Pilgrim/Part Three'],
+        ['genbook', 'read', 'pilgrim', 'Pilgrim//One'],
+        ['genbook', 'toc', 'pilgrim', '--depth', '0'],
+      ].map(async (args) => {
+        const r = await cli(args);
+        return [r.code, r.stderr, r.stdout];
+      }),
+    );
+    expect(failures).toEqual([
+      [4, "bible: no general book 'josephus' [NOT_FOUND]\n", ''],
+      [4, "bible: pilgrim has no section '/Pilgrim/Part Three' [NOT_FOUND]\n", ''],
+      [2, "bible: the section key 'Pilgrim//One' must be a section key: /Part/Chapter (names after each /)\n", ''],
+      [2, "bible: --depth must be a number from 1 to 64 (got '0')\n", ''],
+    ]);
+  });
+});
