@@ -256,6 +256,13 @@ describe('general books: imported, served and read as libsword reads them (issue
       0,
       `The Pilgrim's Progress, John Bunyan (1678): /Pilgrim/Part One\n/Pilgrim/Part One/Chapter 1\n/Pilgrim/Part One/Chapter 2\n\n— ${ATTRIBUTION}\n`,
     ]);
+    const whole = await cli(['genbooks', 'contents', 'pilgrim', '/', '--depth', '2']);
+    expect(whole.stdout.split('\n').slice(0, 4)).toEqual([
+      "The Pilgrim's Progress, John Bunyan (1678)",
+      '/Pilgrim',
+      '/Pilgrim/Part One',
+      '/Pilgrim/Part Two',
+    ]);
     const read = await cli(['genbook', 'read', 'pilgrim', '/Pilgrim/Part Two']);
     expect([read.code, read.stdout]).toEqual([
       0,

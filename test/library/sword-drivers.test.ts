@@ -353,6 +353,14 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
             Encoding: 'UTF-8',
           });
         }
+        // A tree one level deeper than MAX_TREE_DEPTH.
+        writeFileSync(
+          join(lib, 'deep.imp'),
+          `$$$/${Array.from({ length: 65 }, (_, i) => `L${i + 1}`).join('/')}\nDeep.\n`,
+        );
+        mkdirSync(join(lib, 'modules/baddeep'));
+        tool(lib, 'imp2gbs', ['deep.imp', '-o', 'modules/baddeep/book']);
+        writeConf(lib, 'BadDeep', { DataPath: './modules/baddeep/book', ModDrv: 'RawGenBook', Encoding: 'UTF-8' });
         const loopIdx = readFileSync(join(lib, 'modules/badloop/book.idx'));
         const loopDat = readFileSync(join(lib, 'modules/badloop/book.dat'));
         loopDat.writeUInt32LE(4, loopIdx.readUInt32LE(4) + 4);
@@ -366,6 +374,7 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
             `${join(lib, 'modules/baddriver')} holds no ot.vss or nt.vss (the files of a raw verse driver)`,
           'BadHuge: unreadable: Gen 1:1 in ot is 104857600 bytes, over the 16 MiB bound',
           `BadIndex: unreadable: Matt 5:1 at 1048576 (+${matt51} bytes) is past the end of nt (${ntBytes} bytes)`,
+          'BadDeep: unreadable: the section tree of book.dat is deeper than 64',
           'BadLoop: unreadable: the section tree of book.dat loops at node 1',
         ]);
         expect(report.sources.map((s) => s.source).filter((s) => s.startsWith('SWORD'))).toEqual([

@@ -54,7 +54,8 @@ export interface TocOptions {
 }
 
 export async function runGenBookToc(opts: TocOptions, ctx: Context): Promise<void> {
-  const key = opts.key === undefined ? undefined : sectionKey(opts.key);
+  // `/` (or nothing) is the whole book.
+  const key = opts.key === undefined || /^\s*\/*\s*$/.test(opts.key) ? undefined : sectionKey(opts.key);
   const client = await ctx.client();
   const page = await extension(ctx, EXTENSIONS.genbookContents, () =>
     fetchPages(
@@ -132,7 +133,7 @@ export function registerGenBook(program: Command, f: Factory): void {
   genbook
     .command('toc')
     .alias('contents')
-    .description("a book's sections as a tree, or those under a section: bible genbook toc pilgrim /Part1")
+    .description("a book's sections as a tree, or those under a section key")
     .argument('<genbook>', 'general book id (bible genbook list)')
     .argument('[key]', 'a section key: /Part One/Chapter 1 (default: the whole book)')
     .option('--depth <n>', `levels below the key to show (1-${GENBOOK_DEPTH_MAX}, default all)`, depthNumber)
