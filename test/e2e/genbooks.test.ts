@@ -37,6 +37,19 @@ const OSIS = `<?xml version="1.0" encoding="UTF-8"?>
 </osisText></osis>
 `;
 
+/** A book in ThML, as most of CrossWire's general books are, in IMP for libsword's imp2gbs. */
+const THML = [
+  '$$$/Book I',
+  '<p>Of the <i>antiquities</i> of the Jews.<br />A second line.</p>',
+  '$$$/Book I/Chapter 1',
+  '<p>Concerning Adam &amp; Eve.<note n="1">A note on Eve.</note></p><p>See <scripRef passage="Gen 25:25">Gen 25:25</scripRef>, and <b>this</b>.</p>',
+  '$$$/Book II/Chapter 1',
+  '<h3>A Heading</h3><p>Esau and Jacob.</p>',
+  '',
+].join('\n');
+
+const THML_ATTRIBUTION =
+  'The Antiquities of the Jews. Licence not stated. From the CrossWire SWORD module Antiquities.';
 const ATTRIBUTION =
   "The Pilgrim's Progress, John Bunyan (1678). Public Domain. From the CrossWire SWORD module Pilgrim.";
 
@@ -73,11 +86,24 @@ describe('general books: imported, served and read as libsword reads them (issue
       Description: "The Pilgrim's Progress, John Bunyan (1678)",
       DistributionLicense: 'Public Domain',
     });
-    const [mod] = discoverModules({ BIBLE_SWORD_PATH: root }).modules;
-    if (!mod) throw new Error('the general book was not discovered');
+    writeFileSync(join(root, 'antiquities.imp'), THML);
+    mkdirSync(join(root, 'modules/antiquities'));
+    tool(root, 'imp2gbs', ['antiquities.imp', '-o', 'modules/antiquities/book']);
+    writeConf(root, 'Antiquities', {
+      DataPath: './modules/antiquities/book',
+      ModDrv: 'RawGenBook',
+      Encoding: 'UTF-8',
+      SourceType: 'ThML',
+      Description: 'The Antiquities of the Jews',
+    });
+    const modules = discoverModules({ BIBLE_SWORD_PATH: root }).modules;
+    expect(modules.map((m) => [m.name, m.kind])).toEqual([
+      ['Antiquities', 'genbook'],
+      ['Pilgrim', 'genbook'],
+    ]);
     dataDir = mkdtempSync(join(tmpdir(), 'bible-genbooks-'));
     const writer = new LibraryWriter(join(dataDir, 'library.sqlite'));
-    importSwordGenBook(writer, mod);
+    for (const mod of modules) importSwordGenBook(writer, mod);
     writer.finish();
     store = new LibraryStore(join(dataDir, 'library.sqlite'));
     app = await createApp({ store });
@@ -112,8 +138,13 @@ describe('general books: imported, served and read as libsword reads them (issue
   itWithSwordTools("the tree is libsword's, and each section's text is what diatheke prints for its key", async () => {
     const db = new Database(join(dataDir, 'library.sqlite'), { readonly: true });
     const rows = db
-      .prepare('SELECT idx, parent, depth, last, children, key, name, text FROM genbook_sections ORDER BY idx')
+      .prepare(
+        "SELECT idx, parent, depth, last, children, key, name, text FROM genbook_sections WHERE book = 'pilgrim' ORDER BY idx",
+      )
       .all() as Array<GenBookRow & { text: string }>;
+    const thml = db
+      .prepare("SELECT key, text FROM genbook_sections WHERE book = 'antiquities' ORDER BY idx")
+      .all() as Array<{ key: string; text: string }>;
     db.close();
     // mod2imp lists the root (an empty key) and then every section in the book's order.
     expect(rows.map((r) => r.key)).toEqual(
@@ -137,6 +168,24 @@ describe('general books: imported, served and read as libsword reads them (issue
     expect(rows[1]?.text).toBe(
       'The First Part\n\nAs I walked through the *wilderness* of this world.\n\nI lighted on a certain place (a den) and laid me down.',
     );
+    // ThML: libsword's plain renderer runs paragraphs, breaks and headings together on one line
+    // ("A HeadingEsau"); ours keeps them apart. The words and their order are the same.
+    expect(thml.map((r) => r.key)).toEqual(
+      mod2imp(root, 'Antiquities')
+        .map(([k]) => k)
+        .filter(Boolean),
+    );
+    const thmlTheirs = await pool(thml, 4, (r) => diatheke('Antiquities', r.key, env));
+    const squashed = (t: string) => compared(t).replace(/\s+/g, '');
+    expect(thml.map((r) => [r.key, squashed(r.text)])).toEqual(
+      thml.map((r, i) => [r.key, squashed(thmlTheirs[i] ?? '')]),
+    );
+    expect(thml.map((r) => r.text)).toEqual([
+      'Of the antiquities of the Jews.\nA second line.',
+      'Concerning Adam & Eve. (A note on Eve.)\n\nSee Gen 25:25, and this.',
+      '',
+      'A Heading\n\nEsau and Jacob.',
+    ]);
   });
 
   itWithSwordTools(
@@ -146,6 +195,7 @@ describe('general books: imported, served and read as libsword reads them (issue
       expect([list.status, list.headers.get('cache-control')]).toEqual([200, 'private, max-age=300']);
       expect(list.body.data).toEqual({
         genbooks: [
+          { id: 'antiquities', name: 'The Antiquities of the Jews', sections: 4, attribution: THML_ATTRIBUTION },
           { id: 'pilgrim', name: "The Pilgrim's Progress, John Bunyan (1678)", sections: 6, attribution: ATTRIBUTION },
         ],
       });
@@ -248,7 +298,7 @@ describe('general books: imported, served and read as libsword reads them (issue
     const list = await cli(['genbook', 'list']);
     expect([list.code, list.stdout, list.stderr]).toEqual([
       0,
-      `pilgrim\tThe Pilgrim's Progress, John Bunyan (1678)\t6\n\n— ${ATTRIBUTION}\n`,
+      `antiquities\tThe Antiquities of the Jews\t4\npilgrim\tThe Pilgrim's Progress, John Bunyan (1678)\t6\n\n— ${THML_ATTRIBUTION}\n\n— ${ATTRIBUTION}\n`,
       '',
     ]);
     const toc = await cli(['genbook', 'toc', 'pilgrim', 'Pilgrim/Part One']);
@@ -291,7 +341,7 @@ describe('general books: imported, served and read as libsword reads them (issue
     const remoteJson = await cli(['genbook', 'read', 'pilgrim', 'Pilgrim/Part One/Chapter 2', '--json'], remote);
     expect(remoteJson.stdout).toBe(json.stdout);
     const completion = await cli(['__complete', 'genbooks']);
-    expect(completion.stdout).toBe('pilgrim\n');
+    expect(completion.stdout).toBe('antiquities\npilgrim\n');
     const failures = await Promise.all(
       [
         ['genbook', 'read', 'josephus', '/A'],
