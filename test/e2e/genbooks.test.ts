@@ -1,8 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { importSwordGenBook } from '../../src/library/import/sword-genbooks.js';
@@ -12,6 +10,7 @@ import { discoverModules } from '../../src/library/sword/discovery.js';
 import { createApp } from '../../src/service/app.js';
 import { diatheke, pool } from '../support/diatheke.js';
 import { runCliInProcess } from '../support/run-cli.js';
+import { createKey, get, type Served, serve } from '../support/server.js';
 import {
   itWithSwordTools,
   mod2imp,
@@ -69,8 +68,8 @@ describe('general books: imported, served and read as libsword reads them (issue
   let dataDir = '';
   let store: LibraryStore;
   let app: Awaited<ReturnType<typeof createApp>>;
-  let server: ReturnType<typeof serve> | undefined;
-  let url = '';
+  let served: Served | undefined;
+  let key = '';
   beforeAll(async () => {
     if (!SWORD_TOOLS_AVAILABLE) return;
     root = swordRoot();
@@ -107,15 +106,12 @@ describe('general books: imported, served and read as libsword reads them (issue
     writer.finish();
     store = new LibraryStore(join(dataDir, 'library.sqlite'));
     app = await createApp({ store });
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-        url = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-    });
+    // The built `bible serve` over this library, and a key that may read one of the two books.
+    key = await createKey(dataDir, ['--name', 'pilgrim only', '--scopes', 'pilgrim']);
+    served = await serve(dataDir);
   });
   afterAll(async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await served?.stop();
     store?.close();
     for (const dir of [root, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -336,10 +332,19 @@ describe('general books: imported, served and read as libsword reads them (issue
       text: 'Now I saw in my dream that Christian & Pliable talked.',
       attribution: ATTRIBUTION,
     });
-    // Over HTTP, the same answers.
-    const remote = { BIBLE_BASE_URL: url, BIBLE_API_KEY: 'unused-by-this-service' };
+    // Over HTTP (`bible serve`), the same answers, behind the key and its scopes.
+    const url = served?.url ?? '';
+    const remote = { BIBLE_BASE_URL: url, BIBLE_API_KEY: key };
     const remoteJson = await cli(['genbook', 'read', 'pilgrim', 'Pilgrim/Part One/Chapter 2', '--json'], remote);
     expect(remoteJson.stdout).toBe(json.stdout);
+    const scoped = await cli(['genbook', 'list', '--json'], remote);
+    expect(JSON.parse(scoped.stdout).genbooks.map((b: { id: string }) => b.id)).toEqual(['pilgrim']);
+    const denied = await cli(['genbook', 'toc', 'antiquities'], remote);
+    expect([denied.code, denied.stderr]).toEqual([3, "bible: this key may not read 'antiquities' [SCOPE_DENIED]\n"]);
+    const keyless = await get(url, '/v1/data/genbooks');
+    expect([keyless.status, keyless.body.error?.code]).toEqual([401, 'MISSING_API_KEY']);
+    const answered = await get(url, '/v1/data/genbooks/pilgrim?depth=1', { Authorization: `Bearer ${key}` });
+    expect([answered.status, answered.headers.get('cache-control')]).toEqual([200, 'private, max-age=300']);
     const completion = await cli(['__complete', 'genbooks']);
     expect(completion.stdout).toBe('antiquities\npilgrim\n');
     const failures = await Promise.all(
