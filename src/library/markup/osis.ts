@@ -41,6 +41,7 @@ export function osisProse(xml: string): string {
         out.push('\n\n');
         break;
       case 'lb':
+      case 'br': // ThML's line break
       case 'l':
       case 'lg':
       case 'item':

@@ -3,7 +3,15 @@ import { preparedOnce } from './prepared.js';
 import { SCAN_SLICE_MS, ScanConnection } from './stepped-scan.js';
 import { ordinalOfVerseId } from './verse-ids.js';
 
-export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
+export type ResourceKind =
+  | 'bible'
+  | 'commentary'
+  | 'dictionary'
+  | 'topics'
+  | 'lexicon'
+  | 'crossrefs'
+  | 'stories'
+  | 'genbook';
 
 export interface ResourceRow {
   id: string;
