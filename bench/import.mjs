@@ -25,6 +25,7 @@ import { register } from 'tsx/esm/api';
 register();
 const { discoverModules } = await import('../src/library/sword/discovery.ts');
 const { moduleId } = await import('../src/library/import/known-modules.ts');
+const { tagsStrongs } = await import('../src/library/sword/source-type.ts');
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, untagged: { type: 'string' }, 'no-sizes': { type: 'boolean' } },
 });
@@ -98,7 +99,7 @@ function rootsWith(change) {
 const bibles = discovery.modules.filter((m) => m.kind === 'bible');
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 const verdict = (bytes, target) => `target <= ${mb(target)}: ${bytes <= target ? 'met' : 'NOT met'}`;
-const tagged = (m) => (m.conf.entries.get('GlobalOptionFilter') ?? []).includes('OSISStrongs');
+const tagged = (m) => tagsStrongs(m.conf);
 const without = new Map();
 for (const m of bibles) {
   const rest = importInto(rootsWith((name, conf) => (name === m.name ? undefined : conf)));
@@ -113,7 +114,7 @@ for (const m of bibles) {
 const plain = bibles.find((m) => m.name === values.untagged) ?? bibles.filter(tagged).at(-1);
 if (plain && tagged(plain)) {
   const untag = (name, conf) =>
-    name === plain.name ? conf.replace(/^GlobalOptionFilter=OSIS(Strongs|Morph|Lemma)\s*$/gm, '') : conf;
+    name === plain.name ? conf.replace(/^GlobalOptionFilter=(OSIS|GBF)(Strongs|Morph|Lemma)\s*$/gm, '') : conf;
   const bytes = importInto(rootsWith(untag)).bytes - (without.get(plain.name) ?? 0);
   console.log(
     `${plain.name} untagged (its text alone) adds ${mb(bytes)} (${verdict(bytes, TARGET.untagged)}; ${load()})`,

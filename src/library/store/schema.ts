@@ -51,7 +51,7 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** What a span of verse_words is, as bits of its flags (packed-words.ts). */
 export const WORD_MARKS = { red: 1, added: 2, title: 4 } as const;
