@@ -105,11 +105,18 @@ function glossThroughStrongs(
   // any ("~aman"), and by its stem ("amar" is also Amarías's, "pec" pecado's): a question's word is
   // glossed as written where the text has it, then unaccented, then by its stem.
   const local = new Counts();
+  // Each word's forms once: the same few thousand words make the half-million spans (Snowball's
+  // stemming of each was a third of the import's last step).
+  const formsOf = new Map<string, string[]>();
   for (const [text, strongs] of spans(translation)) {
     const numbers = strongs.split(' ');
     for (const w of textWords(text)) {
-      const folded = fold(w);
-      const forms = folded === w ? [`=${w}`, stem(w)] : [`=${w}`, `~${folded}`, stem(w)];
+      let forms = formsOf.get(w);
+      if (!forms) {
+        const folded = fold(w);
+        forms = folded === w ? [`=${w}`, stem(w)] : [`=${w}`, `~${folded}`, stem(w)];
+        formsOf.set(w, forms);
+      }
       for (const n of numbers) for (const form of forms) local.add(form, n, 1 / numbers.length);
     }
   }
