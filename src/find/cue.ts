@@ -13,9 +13,36 @@ export function askedWords(words: readonly string[]): Asked[] {
   return words.map((word) => ({ word, bare: inflectionless(word) }));
 }
 
+/**
+ * Contractions typed without their apostrophe, as the words they stand for: "i dont believe"
+ * tells what "I don't believe" does (tokens() opens the apostrophed ones). Read for the curated
+ * cues only: the verses hold "wont" ("as he was wont") and "cant" as words of their own.
+ */
+const BARE_CONTRACTIONS: Record<string, readonly string[]> = {
+  dont: ['do', 'not'],
+  doesnt: ['does', 'not'],
+  didnt: ['did', 'not'],
+  cant: ['can', 'not'],
+  cannot: ['can', 'not'],
+  couldnt: ['could', 'not'],
+  wont: ['will', 'not'],
+  wouldnt: ['would', 'not'],
+  shouldnt: ['should', 'not'],
+  isnt: ['is', 'not'],
+  arent: ['are', 'not'],
+  wasnt: ['was', 'not'],
+  werent: ['were', 'not'],
+  havent: ['have', 'not'],
+  hasnt: ['has', 'not'],
+  hadnt: ['had', 'not'],
+  im: ['i', 'am'],
+  ive: ['i', 'have'],
+  id: ['i', 'would'],
+};
+
 /** The question's words in order (every one: a cue may be "no friend"), ready for holds(). */
 export function askedIn(question: string): Asked[] {
-  return askedWords(tokens(question.normalize('NFKC')));
+  return askedWords(tokens(question.normalize('NFKC')).flatMap((w) => BARE_CONTRACTIONS[w] ?? [w]));
 }
 
 /** A cue's word is held by a longer one from this many letters (shorter: by its inflection alone). */
