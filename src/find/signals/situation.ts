@@ -23,7 +23,7 @@ export interface SituationReason {
 /** Each key verse after the first of an entry counts this much less (as the everyday signal's). */
 const PER_PLACE = 0.1;
 /** Each verse after the first of a listed range counts for this much. */
-const IN_RANGE = 0.5;
+const IN_RANGE = 0.7;
 /** Each entry after a situation's first counts this much less: the first is what it most needs. */
 const PER_TOPIC = 0.5;
 /** An entry listing more verses than this is no Everyday Topics entry (a guard, never reached). */
