@@ -177,7 +177,9 @@ export function namedReferences(question: string): Reference[] {
   if (!/\d/.test(question)) return found;
   const seen = new Set<string>();
   // "john 14 6" as people type it is John 14:6 (the CLI reads "John 3 16" so too).
-  for (const m of question.matchAll(/\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?|\s+\d{1,3}(?![\d:]))?\b/g)) {
+  for (const m of question.matchAll(
+    /\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?|\s+\d{1,3}(?![\d:]))?\b/g,
+  )) {
     const before = question
       .slice(0, m.index)
       .replace(/[^\p{L}\p{N}\s.]/gu, ' ')
