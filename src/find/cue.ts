@@ -58,13 +58,23 @@ const ENDING_MOST = 3;
  * the looser stem prefix the verses are read with: "alone" is not "along", "bullied" no "bull".
  */
 export function holds(asked: Asked, cue: string): boolean {
-  return formsOf(cue).some((form) => holdsForm(asked, form));
+  return prepared(cue).some((form) => holdsForm(asked, form));
 }
 
-function holdsForm(asked: Asked, cue: string): boolean {
-  const bare = inflectionless(cue);
+/** A cue word's forms, each with its inflection dropped: made once a word (the situations' cues are read for every question). */
+const preparedForms = new Map<string, ReadonlyArray<{ form: string; bare: string }>>();
+function prepared(cue: string): ReadonlyArray<{ form: string; bare: string }> {
+  let forms = preparedForms.get(cue);
+  if (!forms) {
+    forms = formsOf(cue).map((form) => ({ form, bare: inflectionless(form) }));
+    preparedForms.set(cue, forms);
+  }
+  return forms;
+}
+
+function holdsForm(asked: Asked, { form, bare }: { form: string; bare: string }): boolean {
   if (asked.bare === bare) return true;
-  if (cue.length >= PREFIX_MIN && asked.word.startsWith(cue)) return true;
+  if (form.length >= PREFIX_MIN && asked.word.startsWith(form)) return true;
   return bare.length >= BARE_MIN && asked.word.startsWith(bare) && asked.word.length - bare.length <= ENDING_MOST;
 }
 
