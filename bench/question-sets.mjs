@@ -25,6 +25,7 @@ export const questionSetOptions = {
   lifeDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-dev.json') },
   lifeDev2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-dev2.json') },
   lifeHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-heldout.json') },
+  lifeHeldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-heldout2.json') },
   esDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-dev.json') },
   esHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-heldout.json') },
 };
@@ -51,6 +52,7 @@ export function questionSets(values) {
     ['life dev', values.lifeDev],
     ['life dev 2', values.lifeDev2],
     ['life held-out', values.lifeHeldout],
+    ['life held-out 2', values.lifeHeldout2],
     // Spanish questions are asked with the Spanish translation.
     ['es dev', values.esDev, 'rv1909'],
     ['es held-out', values.esHeldout, 'rv1909'],
