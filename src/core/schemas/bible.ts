@@ -66,7 +66,7 @@ export const StudyFields = {
   }),
   titleAdded: TextRanges.optional().meta({
     description:
-      "Extension (include=added): character ranges of the title the translators supplied, on a verse with a title",
+      'Extension (include=added): character ranges of the title the translators supplied, on a verse with a title',
   }),
   headings: z
     .array(z.string())
