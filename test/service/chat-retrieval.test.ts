@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Band } from '../../src/find/confidence.js';
+import type { FoundVerse } from '../../src/find/engine.js';
+import type { Reason } from '../../src/find/registry.js';
 import { LibraryStore } from '../../src/library/store/library-store.js';
 import { createApp } from '../../src/service/app.js';
+import { groundingText } from '../../src/service/chat/grounding-text.js';
 import { OFFLINE_NOTE } from '../../src/service/chat/personas.js';
+import { quotedPassages } from '../../src/service/chat/quoted.js';
+import { retrieve } from '../../src/service/chat/retrieval.js';
 import { TEST_LIBRARY } from '../support/env.js';
 
 /** The offline chat's reply to a question, through the real service in-process. */
@@ -17,7 +23,20 @@ async function ask(store: LibraryStore, message: string, persona = 'default'): P
   return ((await res.json()) as { data: { message: string } }).data.message;
 }
 
-const quoted = (reply: string) => [...reply.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1]);
+/** Quoted references in runs of verses side by side: "Psalms 139:13", "Psalms 139:14" are one passage. */
+function passages(refs: string[]): string[][] {
+  const out: string[][] = [];
+  for (const ref of refs) {
+    const last = out.at(-1)?.at(-1);
+    const [, book, ch, v] = /^(.+) (\d+):(\d+)$/.exec(ref) ?? [];
+    const [, lb, lch, lv] = (last && /^(.+) (\d+):(\d+)$/.exec(last)) || [];
+    if (last && book === lb && ch === lch && Number(v) === Number(lv) + 1) out.at(-1)?.push(ref);
+    else out.push([ref]);
+  }
+  return out;
+}
+
+const quoted = (reply: string) => [...reply.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1] as string);
 
 describe('the chat grounded in the find engine (issue 16)', () => {
   let store: LibraryStore;
@@ -99,8 +118,110 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     expect(reply).toContain("Matthew Henry's Concise Commentary on the Whole Bible (1706)");
   });
 
-  it('gives the simple helper three verses at most', async () => {
-    for (const q of ['What does the Bible say about worry and anxiety?', 'How should I pray?'])
-      expect(quoted(await ask(store, q, 'simple_helper')).length).toBeLessThanOrEqual(3);
+  it('gives the simple helper three passages at most', async () => {
+    for (const q of ['What does the Bible say about worry and anxiety?', 'How should I pray?', 'I feel worthless'])
+      expect(passages(quoted(await ask(store, q, 'simple_helper'))).length).toBeLessThanOrEqual(3);
+  });
+
+  it('quotes a verse find ranked among its best beside a quoted one with it, as one passage', async () => {
+    // Psalm 139:14 ("fearfully and wonderfully made") ranks below the six quoted, beside 139:13.
+    const refs = quoted(await ask(store, 'I feel worthless, like nobody would even notice if I was gone'));
+    expect(refs.slice(refs.indexOf('Psalms 139:13'), refs.indexOf('Psalms 139:13') + 2)).toEqual([
+      'Psalms 139:13',
+      'Psalms 139:14',
+    ]);
+  });
+
+  it('quotes what answers the situation a question tells before what only shares its words, under the situation’s subject', async () => {
+    // Find ranks the lost sheep and the man Job first ("lost", "job"), answering part of the question.
+    const reply = await ask(store, 'I lost my job today and I have three kids to feed');
+    expect(reply).toContain('**Unemployment and job loss**');
+    const refs = quoted(reply);
+    expect(refs[0]).toBe('Philippians 4:19');
+    expect(refs.indexOf('Luke 15:4')).toBeGreaterThan(refs.indexOf('Psalms 37:25'));
+    expect(reply).toContain('Everyday Topics: key verses on the subjects people ask about');
+  });
+
+  it('groups verses under the person a question describes, with the attribution of People and Places', async () => {
+    const reply = await ask(store, "who was Israel's first king");
+    expect(reply).toMatch(/\*\*Saul, the first king of Israel\*\*\n\n> [^\n]+ \(1 Samuel 10:1, KJV\)/);
+    expect(reply).toContain("People and Places: the Bible's people and places by what it says of them");
+    // Once three verses answer the question, a weak one is not quoted after them ("I am the first").
+    expect(quoted(reply)).not.toContain('Isaiah 44:6');
+  });
+
+  it('tells a language model the situation or the person the question was read as', () => {
+    const told = groundingText(
+      retrieve(store, 'I lost my job today and I have three kids to feed', 'default', 'kjv', store.resources()),
+    );
+    expect(told.split('\n')[0]).toBe(
+      'The question tells a situation (losing a job): speak to it, from the verses below.',
+    );
+    const who = groundingText(retrieve(store, "who was Israel's first king", 'default', 'kjv', store.resources()));
+    expect(who.split('\n')[0]).toBe('The question describes Saul, the first king of Israel.');
+  });
+});
+
+describe('the passages the chat quotes', () => {
+  const verse = (ref: string, band: Band, reasons: Reason[] = []): FoundVerse => {
+    const [, book, chapter, v] = /^(.+) (\d+):(\d+)$/.exec(ref) as RegExpExecArray;
+    const confidence = { band, covers: [], of: 2 };
+    return {
+      ref,
+      book: book as string,
+      chapter: Number(chapter),
+      v: Number(v),
+      text: ref,
+      score: 1,
+      reasons,
+      confidence,
+    };
+  };
+  const refs = (p: FoundVerse[][]) => p.map((x) => x.map((v) => v.ref));
+  const told: Reason = {
+    signal: 'situation',
+    situation: 'losing a job',
+    label: 'Unemployment',
+    words: [],
+    resource: 'everyday-topics',
+  };
+
+  it('joins at most two verses beside the chosen ones, in the Bible’s order, without taking a place', () => {
+    const found = ['John 3:16', 'Mark 1:1', 'Acts 2:1', 'John 3:15', 'Acts 2:2', 'Mark 1:2', 'John 3:17'].map((r) =>
+      verse(r, 'strong'),
+    );
+    const { passages, best } = quotedPassages(found, 3, 15, true);
+    // John 3:16 takes both its neighbours; Acts 2:2 would be a third.
+    expect(refs(passages)).toEqual([['John 3:15', 'John 3:16', 'John 3:17'], ['Mark 1:1'], ['Acts 2:1']]);
+    expect(best.map((v) => v.ref)).toEqual(['John 3:16', 'Mark 1:1', 'Acts 2:1']);
+    // A neighbour ranked past the pool stays out.
+    expect(refs(quotedPassages(found, 3, 4, true).passages)).toEqual([
+      ['John 3:15', 'John 3:16'],
+      ['Mark 1:1'],
+      ['Acts 2:1'],
+    ]);
+  });
+
+  it('passes over weak verses where three answer, and puts what answers the told situation first where find’s best does not', () => {
+    const found = [
+      verse('Luke 15:4', 'fair'),
+      verse('Job 1:1', 'weak'),
+      verse('Job 1:8', 'fair'),
+      verse('Philippians 4:19', 'strong', [told]),
+      verse('Psalms 37:25', 'strong', [told]),
+    ];
+    expect(refs(quotedPassages(found, 3, 15, true).passages)).toEqual([
+      ['Philippians 4:19'],
+      ['Psalms 37:25'],
+      ['Luke 15:4'],
+    ]);
+    // Bands not to be trusted (a question read in its own language): find's order as it comes.
+    expect(refs(quotedPassages(found, 3, 15, false).passages)).toEqual([['Luke 15:4'], ['Job 1:1'], ['Job 1:8']]);
+    // Fewer than three answering: the weak ones are quoted too.
+    expect(refs(quotedPassages(found.slice(0, 3), 3, 15, true).passages)).toEqual([
+      ['Luke 15:4'],
+      ['Job 1:1'],
+      ['Job 1:8'],
+    ]);
   });
 });
