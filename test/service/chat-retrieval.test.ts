@@ -150,6 +150,20 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     expect(quoted(reply)).not.toContain('Isaiah 44:6');
   });
 
+  it('answers a Portuguese or Italian question in English from the KJV, saying so, never with Spanish verses', async () => {
+    for (const [q, name] of [
+      ['O que a Bíblia diz sobre a ansiedade?', 'Portuguese'],
+      ["Cosa dice la Bibbia sull'ansia?", 'Italian'],
+    ]) {
+      const reply = await ask(store, q as string);
+      expect(reply.split('\n')[0]).toBe(
+        `The library has no translation in ${name}, so this answer is in English, from the English translations.`,
+      );
+      expect(reply).not.toContain('RV1909');
+      expect(reply).not.toContain('Reina-Valera');
+    }
+  });
+
   it('tells a language model the situation or the person the question was read as', () => {
     const told = groundingText(
       retrieve(store, 'I lost my job today and I have three kids to feed', 'default', 'kjv', store.resources()),
