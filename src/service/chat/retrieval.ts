@@ -82,6 +82,7 @@ function sectionOf(topic: TopicRow, book: number, chapter: number, verse: number
  * topic and sub-heading that list them, the topics with their see-also lines, a story one of them
  * came from; for the scholar the original words behind the question's words in those verses, a
  * Strong's number or transliteration the question names, and the commentary on the first verse.
+ * `keep`: the translation was named by the asker, and is quoted whatever the question's language.
  */
 export function retrieve(
   store: LibraryStore,
@@ -89,9 +90,11 @@ export function retrieve(
   persona: PersonaId,
   translation: string,
   usable: readonly ResourceRow[],
+  keep = false,
 ): Grounding {
   const found = findVerses(store, withoutLanguageFrame(question), {
     translation,
+    keep,
     resources: usable,
     limit: Math.max(VERSES[persona], CONTEXT_VERSES),
   });
