@@ -164,6 +164,32 @@ describe('the chat grounded in the find engine (issue 16)', () => {
     }
   });
 
+  it('keeps a translation the request names whatever the question’s language, and refuses one it cannot read', async () => {
+    const app = await createApp({ store, env: {} });
+    const q = encodeURIComponent('¿Qué dice la Biblia sobre la ansiedad?');
+    const kept = await app.fetch(new Request(`http://embedded/v1/data/bible/kjv/find?q=${q}&limit=1&keep=true`));
+    expect((await kept.json()).data).toMatchObject({
+      translation: 'kjv',
+      language: 'es',
+      results: [{ ref: 'Philippians 4:6' }],
+    });
+    const given = await app.fetch(new Request(`http://embedded/v1/data/bible/kjv/find?q=${q}&limit=1`));
+    expect((await given.json()).data).toMatchObject({ translation: 'rv1909' });
+    const bad = await app.fetch(new Request(`http://embedded/v1/data/bible/kjv/find?q=${q}&keep=maybe`));
+    expect([bad.status, (await bad.json()).error.message]).toEqual([
+      400,
+      "query parameter 'keep' must be true or false",
+    ]);
+    const chat = await app.fetch(
+      new Request('http://embedded/v1/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'hola', translation: 'nope' }),
+      }),
+    );
+    expect([chat.status, (await chat.json()).error.code]).toEqual([400, 'INVALID_REQUEST']);
+  });
+
   it('tells a language model the situation or the person the question was read as', () => {
     const told = groundingText(
       retrieve(store, 'I lost my job today and I have three kids to feed', 'default', 'kjv', store.resources()),
