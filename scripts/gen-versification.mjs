@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates src/library/sword/versification-data.ts from libsword itself: a small C++ program
+// Regenerates src/core/canon/versification-data.ts from libsword itself: a small C++ program
 // (versification-dump.cpp, built against the Debian package libsword-dev) asks VersificationMgr
 // for every system it knows, each book's verses per chapter, and where translateVerse puts each
 // verse in the KJVA numbering (libsword's own mapping tables at work), so the tables are
@@ -93,7 +93,7 @@ for (const [name, s] of entries) {
   ts += `    moved:\n${chunks.map((c) => `      ${q(c)}`).join(' +\n')},\n  },\n`;
 }
 ts += `} as const;\n`;
-writeFileSync(new URL('../src/library/sword/versification-data.ts', import.meta.url), ts);
+writeFileSync(new URL('../src/core/canon/versification-data.ts', import.meta.url), ts);
 
 // For core's canon (which imports nothing of the library): each book's most verses per chapter in
 // any system, so a reference is read when some versification has the place.

@@ -13,9 +13,9 @@
 // BIBLE_DATA_DIR, when set, is kept (a library already built); otherwise README.md's first line
 // builds one in its fresh HOME, as on a new machine, and the other files' lines read that one.
 // Exit status 1 when any line fails.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,49 +83,71 @@ function freshSetup(library) {
 
 const builtLibrary = () => process.env.BIBLE_DATA_DIR && join(process.env.BIBLE_DATA_DIR, 'library.sqlite');
 
+/** One line in bash, as pasted: its exit status, stdout's length and stderr. */
+function runLine(line, env, cwd) {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', line], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdoutBytes = 0;
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdoutBytes += d.length));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr = (stderr + d).slice(0, 1 << 16)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdoutBytes, stderr });
+    });
+  });
+}
+
 /**
  * Runs each line, in order, in one fresh HOME; `pending` names the command a line needs that
  * `bible` does not have yet. `library`: as freshSetup's, else BIBLE_DATA_DIR's.
  */
-export function runLines(lines, library = builtLibrary()) {
+export async function runLines(lines, library = builtLibrary()) {
   const { env, home } = freshSetup(library);
-  const results = lines.map((line) => {
-    const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', line], {
-      env,
-      cwd: home,
-      input: '',
-      encoding: 'utf8',
-      timeout: 180_000,
-      maxBuffer: 1 << 26,
-    });
-    const missing = /unknown command '([^']+)'/.exec(r.stderr ?? '')?.[1];
+  const results = [];
+  for (const line of lines) {
+    const r = await runLine(line, env, home);
+    const missing = /unknown command '([^']+)'/.exec(r.stderr)?.[1];
     const status = r.status === 0 ? 'ok' : missing ? 'pending' : 'failed';
-    return {
+    results.push({
       line,
       status,
       exitCode: r.status,
       ...(missing ? { pending: missing } : {}),
-      stderr: (r.stderr ?? '').trim().split('\n')[0] ?? '',
-      stdoutBytes: (r.stdout ?? '').length,
-    };
-  });
+      stderr: r.stderr.trim().split('\n')[0] ?? '',
+      stdoutBytes: r.stdoutBytes,
+    });
+  }
   return Object.assign(results, { library: library ?? join(home, '.local', 'share', 'bible', 'library.sqlite') });
 }
 
 /**
  * Runs every documented usage line, each file's in a fresh HOME of its own: `[{ file, ...result }]`.
- * `library`: a library.sqlite already built, else BIBLE_DATA_DIR's, else the first file's lines build one.
+ * `library`: a library.sqlite already built, else BIBLE_DATA_DIR's, else the first file's lines
+ * build one (and run first). The files share nothing else, so they run side by side, one per core.
  */
-export function runDocumented(dir = root, library = builtLibrary()) {
-  return documentedUsage(dir).flatMap(({ file, lines }) => {
-    const results = runLines(lines, library);
-    library = results.library;
-    return results.map((r) => ({ file, ...r }));
-  });
+export async function runDocumented(dir = root, library = builtLibrary()) {
+  const files = documentedUsage(dir);
+  const byFile = new Array(files.length);
+  let next = 0;
+  if (!library && files.length) {
+    byFile[0] = await runLines(files[0].lines, library);
+    library = byFile[0].library;
+    next = 1;
+  }
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      byFile[i] = await runLines(files[i].lines, library);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  return files.flatMap(({ file }, i) => byFile[i].map((r) => ({ file, ...r })));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const results = runDocumented();
+  const results = await runDocumented();
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else
     for (const r of results) {

@@ -18,6 +18,7 @@ export const COMMAND_GROUPS = {
   crossrefs: { commands: ['crossrefs'], lookup: true },
   find: { commands: ['find'], lookup: true },
   stories: { commands: ['stories', 'story'], lookup: true },
+  genbook: { commands: ['genbook', 'genbooks'], lookup: true },
   chat: { commands: ['chat'] },
   config: { commands: ['config', 'login', 'logout', 'status'] },
   api: { commands: ['api'] },

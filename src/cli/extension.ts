@@ -17,6 +17,9 @@ export const EXTENSIONS = {
   search: { feature: 'verse search', path: EXTENSION_PATHS.search },
   strongsVerses: { feature: "verses by Strong's number", path: EXTENSION_PATHS.strongsVerses },
   translationBooks: { feature: "a translation's books", path: EXTENSION_PATHS.translationBooks },
+  genbooks: { feature: 'general books', path: EXTENSION_PATHS.genbooks },
+  genbookContents: { feature: 'general books', path: EXTENSION_PATHS.genbookContents },
+  genbookSection: { feature: 'general books', path: EXTENSION_PATHS.genbookSection },
 } as const satisfies Record<string, Extension>;
 
 /**

@@ -21,6 +21,7 @@ const REGISTERS: Record<CommandGroup, () => Promise<Register>> = {
   crossrefs: async () => (await import('./commands/crossrefs.js')).registerCrossrefs,
   find: async () => (await import('./commands/find.js')).registerFind,
   stories: async () => (await import('./commands/stories.js')).registerStories,
+  genbook: async () => (await import('./commands/genbook.js')).registerGenBook,
   chat: async () => (await import('./commands/chat.js')).registerChat,
   config: async () => (await import('./commands/config.js')).registerConfig,
   api: async () => (await import('./commands/api.js')).registerApi,

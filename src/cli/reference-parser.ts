@@ -1,16 +1,26 @@
 import { BOOKS, type Book } from '../core/canon/canon.js';
-import { checkChapter, parseReference, type Reference } from '../core/reference/reference.js';
+import {
+  CANON_NUMBERING,
+  checkChapter,
+  type Numbering,
+  parseReferenceIn,
+  type Reference,
+} from '../core/reference/reference.js';
 
 /**
  * References as people type them ("Jam 1:5", "IKings 3", "John 3:16, 18", "John 3.16", "John ch 3"),
  * read by the widely used BCV parser (npm bible-passage-reference-parser) rather than a grammar of
  * our own: it knows far more spellings and list forms than we would keep up by hand. Each piece it
- * finds is rewritten in the contract's strict form and checked against our canon, so a place that
+ * finds is rewritten in the contract's strict form and checked against our canon (or the translation's numbering), so a place that
  * does not exist is the same not-found error the strict reader gives. Loaded only when the strict
  * reader has failed, so the common case costs no extra module. `language` is one of
  * PARSER_LANGUAGES ("es" reads "Juan 3:16", "1 Co 13:4", "Hch 2").
  */
-export async function readLoosely(text: string, language = 'en'): Promise<Reference[] | undefined> {
+export async function readLoosely(
+  text: string,
+  language = 'en',
+  numbering: Numbering = CANON_NUMBERING,
+): Promise<Reference[] | undefined> {
   const parser = await loadParser(language);
   const found = parser.parse(text).osis_and_indices();
   if (!found.length) return undefined;
@@ -26,7 +36,7 @@ export async function readLoosely(text: string, language = 'en'): Promise<Refere
   const refs: Reference[] = [];
   for (const f of found) {
     for (const osis of f.osis.split(',')) {
-      const ref = fromOsis(osis);
+      const ref = fromOsis(osis, numbering);
       if (!ref) return undefined;
       refs.push(ref);
     }
@@ -50,7 +60,7 @@ function point(text: string): OsisPoint | undefined {
 }
 
 /** "John.3", "Matt.5-Matt.7", "John.3.16-John.4.2" → a checked Reference; a range across books is not one. */
-function fromOsis(osis: string): Reference | undefined {
+function fromOsis(osis: string, numbering: Numbering): Reference | undefined {
   const [a = '', b] = osis.split('-');
   const start = point(a);
   const end = b === undefined ? start : point(b);
@@ -60,11 +70,11 @@ function fromOsis(osis: string): Reference | undefined {
   if (start.verse === undefined && end.verse === undefined) {
     strict = start.chapter === end.chapter ? `${name} ${start.chapter}` : `${name} ${start.chapter}-${end.chapter}`;
   } else {
-    checkChapter(end.book, end.chapter);
-    const endVerse = end.verse ?? (end.book.verseCounts[end.chapter - 1] as number);
+    checkChapter(end.book, end.chapter, numbering);
+    const endVerse = end.verse ?? (numbering.counts(end.book)[end.chapter - 1] as number);
     strict = `${name} ${start.chapter}:${start.verse ?? 1}-${end.chapter}:${endVerse}`;
   }
-  return parseReference(strict);
+  return parseReferenceIn(strict, numbering);
 }
 
 interface BcvParser {

@@ -1,21 +1,18 @@
 import type { BibleClient } from '../client/client.js';
-import {
-  findLocalBook,
-  LOCAL_LANGUAGES,
-  localBookName,
-  readsOtherwiseInEnglish,
-  suggestLocalBook,
-} from '../core/canon/book-names.js';
+import { findLocalBook, LOCAL_LANGUAGES, readsOtherwiseInEnglish, suggestLocalBook } from '../core/canon/book-names.js';
 import { type Book, findBook, MAX_BOOK_NAME_LENGTH } from '../core/canon/canon.js';
 import {
+  CANON_NUMBERING,
   checkPassageLimits,
   formatReference,
+  formatReferenceIn,
   InvalidReferenceError,
   type ListedReference,
   MAX_REFERENCES,
+  type Numbering,
   parseReference,
+  parseReferenceIn,
   type Reference,
-  referenceVerses,
   resolveBook,
   splitReference,
   splitReferenceList,
@@ -28,12 +25,20 @@ import { shellWord } from './shell-word.js';
 /** A reference as typed, with `text` in the contract's strict, canonical form: what is sent and what headings show. */
 export type TypedReference = ListedReference;
 
-function typed(refs: Reference[]): TypedReference[] {
-  return refs.map((ref) => ({ text: formatReference(ref), ref }));
+function typed(refs: Reference[], numbering: Numbering): TypedReference[] {
+  return refs.map((ref) => ({ text: formatReferenceIn(ref, numbering), ref }));
 }
 
 /** The language of the translation asked for, when the reader needs it (asked only then: it may cost a catalog call). */
 export type LanguageOf = () => Promise<string | undefined>;
+
+/** How the translation asked for counts chapters and verses, when the reader needs it (it may cost a call). */
+export type NumberingOf = () => Promise<Numbering>;
+
+/** A place the canon's counts refuse ("Joel 4:1", "Ps 9:39"), which a translation numbered otherwise may have. */
+function pastTheCanon(err: unknown): boolean {
+  return err instanceof InvalidReferenceError && err.kind === 'not-found' && !err.message.startsWith('unknown book');
+}
 
 /**
  * References from command-line words. Each word may be a reference or a `;` list ("John 3:16"
@@ -44,7 +49,28 @@ export type LanguageOf = () => Promise<string | undefined>;
  * stays the strict reader's not-found error. Checked against the canon here, so a typo costs no
  * request and gets a "did you mean".
  */
-export async function referencesFromArgs(given: string[], languageOf?: LanguageOf): Promise<TypedReference[]> {
+export async function referencesFromArgs(
+  given: string[],
+  languageOf?: LanguageOf,
+  numberingOf?: NumberingOf,
+): Promise<TypedReference[]> {
+  try {
+    return await readReferences(given, languageOf, CANON_NUMBERING);
+  } catch (err) {
+    // Read by the canon's counts first (no call); a place past them, by the translation's own
+    // numbering (Joel 4 in Luther's), and its error then names the translation.
+    if (!numberingOf || !pastTheCanon(err)) throw err;
+    const numbering = await numberingOf();
+    if (numbering === CANON_NUMBERING) throw err;
+    return readReferences(given, languageOf, numbering);
+  }
+}
+
+async function readReferences(
+  given: string[],
+  languageOf: LanguageOf | undefined,
+  numbering: Numbering,
+): Promise<TypedReference[]> {
   if (!given.join('').trim()) throw usageError('no reference given: name one, like "John 3:16" or "Ps 23"');
   const args = chapterAndVerseApart(given);
   const joined = args.join(' ');
@@ -57,8 +83,8 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
   if (LOCAL_LANGUAGES.some((l) => readsOtherwiseInEnglish(joined, l))) {
     const lang = await translationLanguage();
     if (lang && readsOtherwiseInEnglish(joined, lang)) {
-      const refs = await readLooselyIn(args, [lang]);
-      if (refs) return typed(refs);
+      const refs = await readLooselyIn(args, [lang], numbering);
+      if (refs) return typed(refs, numbering);
     }
   }
   let first: unknown;
@@ -67,7 +93,10 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
   if (args.length > 1 && bookAlone(args[0] as string)) readings.reverse();
   for (const parts of readings) {
     try {
-      return typed(parts.map(parseReference));
+      return typed(
+        parts.map((part) => parseReferenceIn(part, numbering)),
+        numbering,
+      );
     } catch (err) {
       // "Foo 3" typed as two words: 'Foo' alone cannot be read, "Foo 3" names an unknown book,
       // which is the one thing to say (as `passage "Foo 3"` says it).
@@ -78,14 +107,14 @@ export async function referencesFromArgs(given: string[], languageOf?: LanguageO
   if (first instanceof InvalidReferenceError && first.kind === 'not-found' && !first.message.startsWith('unknown book'))
     throw first;
   const lang = await translationLanguage();
-  const refs = await readLooselyIn(args, [...new Set([...(lang ? [lang] : []), 'en', ...LOCAL_LANGUAGES])]);
-  if (refs) return typed(refs);
+  const refs = await readLooselyIn(args, [...new Set([...(lang ? [lang] : []), 'en', ...LOCAL_LANGUAGES])], numbering);
+  if (refs) return typed(refs, numbering);
   const named = joined.trim();
   const book = bookAlone(named) ?? findLocalBook(named)?.book;
   if (book) {
     // A book alone: Jude, Obadiah, Philemon, 2 and 3 John are one chapter, read whole; of any
     // other the user is asked for the chapter, by the book's own count, in the name typed.
-    if (book.chapters === 1) return typed([parseReference(wholeBook(book))]);
+    if (book.chapters === 1) return typed([parseReference(wholeBook(book))], CANON_NUMBERING);
     const name = findLocalBook(named)?.name ?? book.name;
     throw usageError(`${name} has ${book.chapters} chapters: name one, like "${name} 1"`);
   }
@@ -115,11 +144,15 @@ function isSyntaxError(err: unknown): boolean {
 }
 
 /** The words read by the BCV parser in each language in turn, as one `;` list and as one text. */
-async function readLooselyIn(args: string[], languages: string[]): Promise<Reference[] | undefined> {
+async function readLooselyIn(
+  args: string[],
+  languages: string[],
+  numbering: Numbering,
+): Promise<Reference[] | undefined> {
   const { readLoosely } = await import('./reference-parser.js');
   for (const language of languages) {
     for (const text of [args.join('; '), args.join(' ')]) {
-      const refs = await readLoosely(text, language);
+      const refs = await readLoosely(text, language, numbering);
       if (refs?.length) return refs;
     }
   }
@@ -162,8 +195,13 @@ export function wholeBook(book: Book): string {
 }
 
 /** Exactly one reference from command-line words (commentary, crossrefs, chapter). */
-export async function oneReference(args: string[], usage: string, languageOf?: LanguageOf): Promise<Reference> {
-  const refs = await referencesFromArgs(args, languageOf);
+export async function oneReference(
+  args: string[],
+  usage: string,
+  languageOf?: LanguageOf,
+  numberingOf?: NumberingOf,
+): Promise<Reference> {
+  const refs = await referencesFromArgs(args, languageOf, numberingOf);
   if (refs.length !== 1) throw usageError(usage);
   return (refs[0] as TypedReference).ref;
 }
@@ -223,29 +261,4 @@ export async function passagesOf(
     passages.push(...result.passages);
   }
   return { translation: result?.translation ?? translation, passages, attribution: result?.attribution ?? '' };
-}
-
-/**
- * What a translation lacks of a reference, said rather than left out silently: the WEB has no
- * Acts 8:37, and the RV1909 numbers some verses differently (its Jonah 1:17 is Jonah 2:1). Books
- * are named in the translation's language, as the heading above it.
- */
-export function missingNote(
-  ref: Reference | undefined,
-  verses: ReadonlyArray<{ chapter: number; v: number }>,
-  translation: string,
-  language?: string,
-): string | undefined {
-  if (!ref) return undefined;
-  const have = new Set(verses.map((v) => `${v.chapter}:${v.v}`));
-  const missing = referenceVerses(ref).filter((p) => !have.has(`${p.chapter}:${p.verse}`));
-  if (!missing.length) return undefined;
-  const id = translation.toUpperCase();
-  const name = localBookName(ref.book, language);
-  const listed = missing.slice(0, 5).map((p) => `${name} ${p.chapter}:${p.verse}`);
-  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
-  const whole = missing.length === referenceVerses(ref).length;
-  return whole
-    ? `(${id} has no text for ${name}${formatReference(ref).slice(ref.book.name.length)}; it may number these verses differently)`
-    : `(${id} has no ${listed.join(', ')}${more})`;
 }

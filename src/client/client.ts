@@ -14,6 +14,9 @@ import type {
   DictionaryEntry,
   DictionarySearchResult,
   FindResult,
+  GenBookContents,
+  GenBookList,
+  GenBookSection,
   MergedTopic,
   PassageResult,
   SearchResult,
@@ -52,6 +55,9 @@ export const EXTENSION_PATHS = {
   search: '/v1/data/bible/{translation}/search',
   strongsVerses: '/v1/data/strongs/{number}/verses',
   translationBooks: '/v1/data/bible/{translation}/books',
+  genbooks: '/v1/data/genbooks',
+  genbookContents: '/v1/data/genbooks/{id}',
+  genbookSection: '/v1/data/genbooks/{id}/section',
 } as const;
 
 /** A path template of EXTENSION_PATHS with its parameters filled in, each encoded as a segment. */
@@ -127,6 +133,16 @@ export class BibleClient extends ServiceConnection {
   }
   story(slug: string) {
     return this.get<Story>(`/v1/data/stories/${seg(slug)}`);
+  }
+  /** Extension: the general books, their contents (under a section key) and one section. */
+  genbooks() {
+    return this.get<GenBookList>(EXTENSION_PATHS.genbooks);
+  }
+  genbookContents(id: string, page: { key?: string; depth?: number; limit?: number; offset?: number } = {}) {
+    return this.get<GenBookContents>(filled(EXTENSION_PATHS.genbookContents, { id }), page);
+  }
+  genbookSection(id: string, key: string) {
+    return this.get<GenBookSection>(filled(EXTENSION_PATHS.genbookSection, { id }), { key });
   }
   /**
    * Extension: the verses a question most likely means; `all` shows the best even where none

@@ -47,3 +47,28 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** What `include` may add to each verse (an extension: absent unless asked for). */
 export const INCLUDE_VALUES = ['words', 'red', 'added', 'headings', 'notes', 'bookName'] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
+
+/**
+ * A general book's section key ("/Part One/Chapter 1"): its length in characters, checked before
+ * any lookup. libsword's own keys are names joined by `/`; the longest in CrossWire's books are
+ * some hundreds of characters.
+ */
+export const GENBOOK_KEY_MAX = 1000;
+/** Sections in one page of a general book's contents; `offset` walks the rest. */
+export const GENBOOK_CONTENTS_LIMIT_DEFAULT = 200;
+export const GENBOOK_CONTENTS_LIMIT_MAX = SEARCH_LIMIT_MAX;
+/** A section's children listed with it; more are read from the contents (`key`, `depth=1`). */
+export const GENBOOK_CHILDREN_MAX = 200;
+/** Levels below the key a contents listing may go (a tree is at most 64 deep: MAX_TREE_DEPTH). */
+export const GENBOOK_DEPTH_MAX = 64;
+
+/**
+ * Whether a section key is well formed: `/`, then names joined by `/`, none empty, no control
+ * characters, at most GENBOOK_KEY_MAX characters. The sentence of the refusal, or undefined.
+ */
+export function genbookKeyIssue(key: string): string | undefined {
+  if (key.length > GENBOOK_KEY_MAX) return `must be at most ${GENBOOK_KEY_MAX} characters`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+  if (!/^(\/[^/\u0000-\u001f\u007f]+)+$/.test(key)) return 'must be a section key: /Part/Chapter (names after each /)';
+  return undefined;
+}

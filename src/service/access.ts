@@ -11,6 +11,7 @@ const KIND_NAMES: Record<ResourceKind, string> = {
   lexicon: 'lexicon',
   crossrefs: 'cross-reference set',
   stories: 'story collection',
+  genbook: 'general book',
 };
 
 /** A resource of a kind by id (case-insensitive): 404 when unknown, 403 when the key may not read it. */

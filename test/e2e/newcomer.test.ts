@@ -21,7 +21,7 @@ const refsOf = async (input: string) => {
 
 describe("the newcomer's path", () => {
   describe('set-up', () => {
-    it('every usage line of README.md and docs/*.md works pasted one by one on a fresh HOME', () => {
+    it('every usage line of README.md and docs/*.md works pasted one by one on a fresh HOME', async () => {
       const documented: Array<{ file: string; lines: string[] }> = documentedUsage();
       expect(documented.map((d) => d.file)).toEqual(expect.arrayContaining(['README.md', 'docs/workspace.md']));
       const lines = documented.flatMap((d) => d.lines);
@@ -29,7 +29,7 @@ describe("the newcomer's path", () => {
       expect(lines.some((l) => l.includes('completion bash >'))).toBe(true);
       // The test library: a first-use build is the pack test's and the library tests' to hold, and
       // on a loaded machine it outlasts a line's 180 s.
-      const results: Array<{ file: string; line: string; status: string; stderr: string }> = runDocumented(
+      const results: Array<{ file: string; line: string; status: string; stderr: string }> = await runDocumented(
         undefined,
         TEST_LIBRARY,
       );

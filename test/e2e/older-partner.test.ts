@@ -29,6 +29,7 @@ describe('a service without the extensions that answers NOT_FOUND in its own wor
     [['find', 'love', '-t', 'kjv'], 'find'],
     [['search', 'faith', '-t', 'kjv'], 'verse search'],
     [['concordance', 'G25', '-t', 'kjv'], "verses by Strong's number"],
+    [['genbook', 'list'], 'general books'],
   ])('bible %j: the missing feature is named, exit 1', async (args, feature) => {
     const r = await viaOlder(args);
     expect([r.code, r.stderr, r.stdout]).toEqual([

@@ -61,6 +61,9 @@ const DICTIONARY = [
 
 const KEY = 'Sapphire-II test key';
 
+/** A general book in IMP with tree keys, for libsword's imp2gbs: a section that only holds others. */
+const GENBOOK = ['$$$/Part One/Chapter 1', 'As I walked, café.', '$$$/Part Two', 'The second part.', ''].join('\n');
+
 const GBF = [
   '$$$Genesis 1:1',
   'In the beginning<WH07225> God<WH0430> created<RF>Or, made<Rf> the <FI>heaven<Fi> and the earth.<CM>',
@@ -339,6 +342,29 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
         for (let at = 0; at < index4.length; at += 8)
           if (index4.readUInt32LE(at + 4)) index4.writeUInt32LE(100 << 20, at + 4);
         writeFileSync(join(huge, 'ot.vss'), index4);
+        // A general book, and one whose section tree loops: its first section is its own next.
+        writeFileSync(join(lib, 'book.imp'), GENBOOK);
+        for (const name of ['GBook', 'BadLoop']) {
+          mkdirSync(join(lib, 'modules', name.toLowerCase()));
+          tool(lib, 'imp2gbs', ['book.imp', '-o', `modules/${name.toLowerCase()}/book`]);
+          writeConf(lib, name, {
+            DataPath: `./modules/${name.toLowerCase()}/book`,
+            ModDrv: 'RawGenBook',
+            Encoding: 'UTF-8',
+          });
+        }
+        // A tree one level deeper than MAX_TREE_DEPTH.
+        writeFileSync(
+          join(lib, 'deep.imp'),
+          `$$$/${Array.from({ length: 65 }, (_, i) => `L${i + 1}`).join('/')}\nDeep.\n`,
+        );
+        mkdirSync(join(lib, 'modules/baddeep'));
+        tool(lib, 'imp2gbs', ['deep.imp', '-o', 'modules/baddeep/book']);
+        writeConf(lib, 'BadDeep', { DataPath: './modules/baddeep/book', ModDrv: 'RawGenBook', Encoding: 'UTF-8' });
+        const loopIdx = readFileSync(join(lib, 'modules/badloop/book.idx'));
+        const loopDat = readFileSync(join(lib, 'modules/badloop/book.dat'));
+        loopDat.writeUInt32LE(4, loopIdx.readUInt32LE(4) + 4);
+        writeFileSync(join(lib, 'modules/badloop/book.dat'), loopDat);
 
         const path = join(lib, 'library.sqlite');
         const report = await importLibrary({ path, env: { BIBLE_SWORD_PATH: lib } });
@@ -348,6 +374,8 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
             `${join(lib, 'modules/baddriver')} holds no ot.vss or nt.vss (the files of a raw verse driver)`,
           'BadHuge: unreadable: Gen 1:1 in ot is 104857600 bytes, over the 16 MiB bound',
           `BadIndex: unreadable: Matt 5:1 at 1048576 (+${matt51} bytes) is past the end of nt (${ntBytes} bytes)`,
+          'BadDeep: unreadable: the section tree of book.dat is deeper than 64',
+          'BadLoop: unreadable: the section tree of book.dat loops at node 1',
         ]);
         expect(report.sources.map((s) => s.source).filter((s) => s.startsWith('SWORD'))).toEqual([
           'SWORD TGbf',
@@ -355,6 +383,7 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
           'SWORD TZip',
           'SWORD CRaw',
           'SWORD DXz',
+          'SWORD GBook',
         ]);
         const db = new Database(path, { readonly: true });
         try {
@@ -373,6 +402,13 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
             diathekePlain(lib, 'TGbf', 'Gen 1:1'),
             diathekePlain(lib, 'TGbf', 'Ps 23:1').replace('A Psalm of David.', ''),
           ]);
+          expect(
+            db.prepare("SELECT key, text FROM genbook_sections WHERE book = 'gbook' ORDER BY idx").raw().all(),
+          ).toEqual(
+            mod2imp(lib, 'GBook')
+              .filter(([k]) => k)
+              .map(([k, t]) => [k, t.trim()]),
+          );
           expect(
             db
               .prepare(

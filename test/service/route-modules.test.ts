@@ -12,6 +12,6 @@ describe('the table of route modules', () => {
     const listed = ROUTE_MODULES.map((m) => m.paths);
     const loaded = await Promise.all(ROUTE_MODULES.map(async (m) => (await m.load()).map((o) => o.route.path)));
     expect(listed).toEqual(loaded);
-    expect(new Set(listed.flat()).size).toBe(21);
+    expect(new Set(listed.flat()).size).toBe(24);
   });
 });

@@ -1,13 +1,15 @@
 import type { Command, Option } from 'commander';
 import type { Chapter, PassageResult } from '../../core/schemas/bible.js';
 import { quoted } from '../../core/text/quoted.js';
+import { alignedChapter, chapterColumns } from '../aligned-chapter.js';
 import type { Context } from '../context.js';
 import { EXTENSIONS, extension } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { choiceOption, oneOf } from '../flags.js';
+import { missingNote } from '../missing-note.js';
 import { translationNamedIn, withNamedTranslation } from '../named-translation.js';
 import { present, presentPlain } from '../present.js';
-import { fetchPassages, missingNote, oneReference, referencesFromArgs } from '../references.js';
+import { fetchPassages, oneReference, referencesFromArgs } from '../references.js';
 import { printParallel } from '../render/parallel.js';
 import { spokenRef } from '../render/spoken-ref.js';
 import {
@@ -23,6 +25,7 @@ import {
 import { printTable } from '../render/table.js';
 import { heading, printVerses } from '../render/verses.js';
 import { translationLanguage } from '../translation-language.js';
+import { translationNumbering } from '../translation-numbering.js';
 import { NOTES_INLINE_HELP, verseMarks, withMarks } from '../verse-marks.js';
 import { checkStudyFields, collectIds, studyViewOf, translationIds, withLocalNames } from './study-options.js';
 
@@ -64,7 +67,16 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
   const named = await translationNamedIn(await ctx.client(), given.refs);
   const opts = withNamedTranslation({ ...given, refs: named.refs }, named);
   const ids = once(() => translationIds(ctx, opts));
-  const typed = await referencesFromArgs(opts.refs, async () => translationLanguage(ctx, (await ids())[0] as string));
+  // The first translation's numbering reads the references; the others are aligned to it.
+  const numbering = translationNumbering(
+    () => ctx.client(),
+    async () => (await ids())[0] as string,
+  );
+  const typed = await referencesFromArgs(
+    opts.refs,
+    async () => translationLanguage(ctx, (await ids())[0] as string),
+    numbering,
+  );
   const client = await ctx.client();
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
@@ -108,7 +120,9 @@ export async function runPassage(given: PassageOptions, ctx: Context): Promise<v
         }
         const format = studyFormat(ctx.style.c, view, notes, place);
         printVerses(ctx, p.verses, multiChapter, withMarks(format, marks?.(p.verses[0]?.book ?? '')));
-        const gap = missingNote(typed[i]?.ref, p.verses, first.translation, language);
+        // Counted by the translation's own numbering, asked only when the canon's counts miss verses.
+        let gap = missingNote(typed[i], p.verses, first.translation, language);
+        if (gap) gap = missingNote(typed[i], p.verses, first.translation, language, await numbering());
         if (gap) ctx.out.line(ctx.style.c.dim(gap));
       }
       printNotes(ctx, notes);
@@ -126,8 +140,12 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   const named = await translationNamedIn(await ctx.client(), given.words);
   const opts = withNamedTranslation({ ...given, words: named.refs }, named);
   const ids = once(() => translationIds(ctx, opts));
-  const ref = await oneReference(opts.words, 'chapter needs one book and chapter: bible chapter John 3', async () =>
-    translationLanguage(ctx, (await ids())[0] as string),
+  const first = async () => (await ids())[0] as string;
+  const ref = await oneReference(
+    opts.words,
+    'chapter needs one book and chapter: bible chapter John 3',
+    async () => translationLanguage(ctx, await first()),
+    translationNumbering(() => ctx.client(), first),
   );
   const { book } = ref;
   const chapter = ref.start.chapter;
@@ -135,8 +153,10 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
   const translations = await ids();
   const view = studyViewOf(ctx, opts);
   await withLocalNames(ctx, view, translations);
-  const results: Chapter[] = [];
-  for (const id of translations) results.push(await client.chapter(id, book.name, chapter, includeFor(view)));
+  const results: Chapter[] = [await client.chapter(translations[0] as string, book.name, chapter, includeFor(view))];
+  // The others are asked for the chapter as the first numbers it: their own verses that hold it, as parallel passages are.
+  for (const id of translations.slice(1))
+    results.push(await alignedChapter(client, id, results[0] as Chapter, includeFor(view)));
   checkStudyFields(
     ctx,
     view,
@@ -160,21 +180,13 @@ export async function runChapter(given: ChapterOptions, ctx: Context): Promise<v
     async (data) => {
       const marks = await verseMarks(ctx, opts.notesInline);
       const notes = new NoteList();
-      const place = (v: { v: number }) => `${data.book.name} ${data.chapter}:${v.v}`;
+      const place = (v: { v: number; chapter?: number }) => `${data.book.name} ${v.chapter ?? data.chapter}:${v.v}`;
       const language = await translationLanguage(ctx, data.translation);
       heading(
         ctx,
         `${spokenRef(`${data.book.name} ${data.chapter}`, language)} (${results.map((r) => r.translation.toUpperCase()).join(', ')})`,
       );
-      if (results.length > 1)
-        await printParallel(
-          ctx,
-          results.map((r) => ({ translation: r.translation, verses: r.verses })),
-          view,
-          notes,
-          false,
-          place,
-        );
+      if (results.length > 1) await printParallel(ctx, chapterColumns(results), view, notes, false, place);
       else {
         const format = studyFormat(ctx.style.c, view, notes, place);
         printVerses(ctx, data.verses, false, withMarks(format, marks?.(data.book.name, data.chapter)));

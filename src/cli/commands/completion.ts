@@ -59,18 +59,20 @@ export function registerCompletion(program: Command, f: Factory): void {
       if (what === 'personas') return say([...PERSONAS]);
       if (what === 'plans') return say(await planIds(ctx.env));
       // Every `what` the scripts ask for (completion/model.ts) is answered here.
-      const kinds: Record<Exclude<CompleteWhat, 'books' | 'personas' | 'plans'>, CatalogKind> = {
+      const kinds: Record<Exclude<CompleteWhat, 'books' | 'personas' | 'plans' | 'genbooks'>, CatalogKind> = {
         translations: 'bible',
         commentaries: 'commentaries',
         dictionaries: 'dictionaries',
         topics: 'topics',
       };
       const kind = Object.hasOwn(kinds, what) ? kinds[what as keyof typeof kinds] : undefined;
-      if (!kind) return;
+      if (!kind && what !== 'genbooks') return;
       // A TAB press must never start a first-use import of the embedded library.
       if (!ctx.settings.baseUrl && !existsSync(libraryPath(ctx.env))) return;
       try {
-        const catalog = await (await ctx.client()).catalog();
+        const client = await ctx.client();
+        if (!kind) return say((await client.genbooks()).genbooks.map((b) => b.id));
+        const catalog = await client.catalog();
         say(catalog[kind].map((i) => i.id));
       } catch {
         // completion offers nothing rather than an error

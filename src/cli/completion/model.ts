@@ -12,6 +12,7 @@ export const COMPLETE_WHATS = [
   'topics',
   'personas',
   'plans',
+  'genbooks',
 ] as const;
 export type CompleteWhat = (typeof COMPLETE_WHATS)[number];
 
@@ -27,6 +28,7 @@ const VALUES_BY_NAME: Record<string, Values> = {
   source: { complete: 'topics' },
   persona: { complete: 'personas' },
   plan: { complete: 'plans' },
+  genbook: { complete: 'genbooks' },
   ref: { complete: 'books' },
   book: { complete: 'books' },
   'ref-and-text': { complete: 'books' },

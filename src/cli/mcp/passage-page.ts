@@ -83,8 +83,9 @@ function restOf(result: PassageResult, p: number, v: number): string[] {
       out.push(
         formatReference({
           book,
-          start: { chapter: from.chapter, verse: from.v },
-          end: { chapter: to.chapter, verse: to.v },
+          // Where the verses fall in the numbering they were asked by (the first translation's).
+          start: { chapter: from.at?.chapter ?? from.chapter, verse: from.at?.v ?? from.v },
+          end: { chapter: to.at?.chapter ?? to.chapter, verse: to.at?.v ?? to.v },
         }),
       );
   } else if (first) out.push(first.ref);
@@ -120,7 +121,9 @@ export function passagePage(
         at.push({ t, p, v: -1 });
       }
       for (const [v, verse] of passage.verses.entries()) {
-        const line = `${verse.chapter}:${verse.v} ${verse.text}`;
+        // A translation numbered otherwise than the first says where its verse falls there (Synodal 50:3 [51:1]).
+        const moved = verse.at && (verse.at.chapter !== verse.chapter || verse.at.v !== verse.v);
+        const line = `${verse.chapter}:${verse.v}${moved ? ` [${verse.at?.chapter}:${verse.at?.v}]` : ''} ${verse.text}`;
         items.push(v ? line : `${title}\n${line}`);
         at.push({ t, p, v });
       }

@@ -1,6 +1,16 @@
 import { type Book, bookByOsis, findBook, MAX_BOOK_NAME_LENGTH, suggestBook } from '../canon/canon.js';
 import { quoted } from '../text/quoted.js';
+import {
+  CANON_NUMBERING,
+  chapterCount,
+  checkChapterIn,
+  checkVerseIn,
+  type Numbering,
+  verseCount,
+} from './numbering.js';
 import { verseKey } from './verse-key.js';
+
+export { CANON_NUMBERING, type Numbering } from './numbering.js';
 
 /** The contract's limits on one passage call. */
 export const MAX_REFERENCES = 10;
@@ -36,6 +46,8 @@ export class InvalidReferenceError extends Error {
   }
 }
 
+const notFound = (message: string) => new InvalidReferenceError('not-found', message);
+
 const FORMS = 'Book c, Book c:v, Book c:v-v, Book c:v-c:v or Book c-c';
 
 // book: an optional leading 1-4 (4 Maccabees) with optional space, then anything up to the chapter number;
@@ -48,38 +60,14 @@ const GRAMMAR =
 /** The psalm after the 150 that the Septuagint numbers 151. */
 const PSALM_151 = 151;
 
-function verseCount(book: Book, chapter: number): number {
-  return book.verseCounts[chapter - 1] ?? 0;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 /** Throws a not-found InvalidReferenceError naming the book's chapter count when the chapter is not in it. */
-export function checkChapter(book: Book, chapter: number): void {
-  if (chapter < 1)
-    throw new InvalidReferenceError(
-      'not-found',
-      `${book.name} has no chapter ${chapter}: chapters are numbered from 1`,
-    );
-  if (chapter > book.chapters) {
-    throw new InvalidReferenceError('not-found', `${book.name} has ${plural(book.chapters, 'chapter')}`);
-  }
+export function checkChapter(book: Book, chapter: number, numbering: Numbering = CANON_NUMBERING): void {
+  checkChapterIn(book, chapter, numbering, notFound);
 }
 
 /** Throws a not-found InvalidReferenceError naming the chapter's verse count when the verse is not in it. */
-export function checkVerse(book: Book, chapter: number, verse: number): void {
-  checkChapter(book, chapter);
-  const count = verseCount(book, chapter);
-  if (verse < 1)
-    throw new InvalidReferenceError(
-      'not-found',
-      `${book.name} ${chapter} has no verse ${verse}: verses are numbered from 1`,
-    );
-  if (verse > count) {
-    throw new InvalidReferenceError('not-found', `${book.name} ${chapter} has ${plural(count, 'verse')}`);
-  }
+export function checkVerse(book: Book, chapter: number, verse: number, numbering: Numbering = CANON_NUMBERING): void {
+  checkVerseIn(book, chapter, verse, numbering, notFound);
 }
 
 function unknownBook(text: string): InvalidReferenceError {
@@ -109,7 +97,12 @@ export function resolveBook(text: string, suggest = true): Book {
  * ("Jude 3", "Jude 3-5") because that is how people cite them; "Jude 1" stays the whole chapter.
  */
 export function parseReference(input: string): Reference {
-  return parse(input, true);
+  return parse(input, true, CANON_NUMBERING);
+}
+
+/** parseReference with chapters and verses counted by a translation's own numbering. */
+export function parseReferenceIn(input: string, numbering: Numbering): Reference {
+  return parse(input, true, numbering);
 }
 
 /**
@@ -120,7 +113,8 @@ export function probeReference(input: string): Reference {
   return parse(input, false);
 }
 
-function parse(input: string, suggest: boolean): Reference {
+/** `numbering`: how the translation read counts chapters and verses (the canon's, else its own versification's). */
+function parse(input: string, suggest: boolean, numbering: Numbering = CANON_NUMBERING): Reference {
   const text = input.trim().replace(/\s+/g, ' ');
   if (!text) throw new InvalidReferenceError('syntax', 'empty reference');
   const m = text.match(GRAMMAR);
@@ -140,17 +134,17 @@ function parse(input: string, suggest: boolean): Reference {
 
   let start: VersePoint;
   let end: VersePoint;
-  if (book.chapters === 1 && v1 === undefined && v2 === undefined && (c1 > 1 || x !== undefined)) {
+  if (chapterCount(book, numbering) === 1 && v1 === undefined && v2 === undefined && (c1 > 1 || x !== undefined)) {
     // Single-chapter book cited by verse: "Jude 3", "Jude 3-5", "Jude 1-4".
     start = { chapter: 1, verse: c1 };
     end = { chapter: 1, verse: x ?? c1 };
   } else if (v1 === undefined) {
     if (v2 !== undefined) throw new InvalidReferenceError('syntax', `cannot read ${quoted(text)}: use ${FORMS}`);
     const c2 = x ?? c1;
-    checkChapter(book, c1);
-    checkChapter(book, c2);
+    checkChapter(book, c1, numbering);
+    checkChapter(book, c2, numbering);
     start = { chapter: c1, verse: 1 };
-    end = { chapter: c2, verse: verseCount(book, c2) };
+    end = { chapter: c2, verse: verseCount(book, c2, numbering) };
   } else if (x === undefined) {
     start = { chapter: c1, verse: v1 };
     end = { chapter: c1, verse: v1 };
@@ -161,11 +155,11 @@ function parse(input: string, suggest: boolean): Reference {
     start = { chapter: c1, verse: v1 };
     end = { chapter: x, verse: v2 };
   }
-  checkVerse(book, start.chapter, start.verse);
-  checkVerse(book, end.chapter, end.verse);
+  checkVerse(book, start.chapter, start.verse, numbering);
+  checkVerse(book, end.chapter, end.verse, numbering);
   if (end.chapter < start.chapter || (end.chapter === start.chapter && end.verse < start.verse)) {
     const range =
-      v1 === undefined && book.chapters > 1
+      v1 === undefined && chapterCount(book, numbering) > 1
         ? `${book.name} ${start.chapter}-${end.chapter}`
         : `${book.name} ${start.chapter}:${start.verse}-${end.chapter}:${end.verse}`;
     throw new InvalidReferenceError('syntax', `the range ${range} runs backwards`);
@@ -193,10 +187,10 @@ export interface ListedReference {
 }
 
 /** Splits a `;`-separated list and parses each reference; an empty list is a syntax error. */
-export function parseReferenceList(input: string): ListedReference[] {
+export function parseReferenceList(input: string, numbering: Numbering = CANON_NUMBERING): ListedReference[] {
   const parts = splitReferenceList(input);
   if (parts.length === 0) throw new InvalidReferenceError('syntax', 'no reference given');
-  return parts.map((text) => ({ text, ref: parseReference(text) }));
+  return parts.map((text) => ({ text, ref: parse(text, true, numbering) }));
 }
 
 /** Throws a `limit` InvalidReferenceError when a list is over the contract's limits for one passage call. */
@@ -220,19 +214,24 @@ function isWholeChapterStart(ref: Reference): boolean {
   return ref.start.verse === 1;
 }
 
-function isWholeChapterEnd(ref: Reference): boolean {
-  return ref.end.verse === verseCount(ref.book, ref.end.chapter);
+function isWholeChapterEnd(ref: Reference, numbering: Numbering): boolean {
+  return ref.end.verse === verseCount(ref.book, ref.end.chapter, numbering);
 }
 
 /** Canonical text: "John 3:16", "John 3:16-18", "Genesis 1:1-2:3", "Psalms 23", "Genesis 1-3", "Jude 1:3". */
 export function formatReference(ref: Reference): string {
+  return formatReferenceIn(ref, CANON_NUMBERING);
+}
+
+/** formatReference where a whole chapter is counted by a translation's own numbering ("Malachi 3" is 3:1-24 in Luther's). */
+export function formatReferenceIn(ref: Reference, numbering: Numbering): string {
   const { book, start, end } = ref;
   if (book.osis === 'AddPs') {
     // One chapter, written as the psalm it is: "Psalm 151", "Psalm 151:2" (read back as itself).
-    if (isWholeChapterStart(ref) && isWholeChapterEnd(ref)) return book.name;
+    if (isWholeChapterStart(ref) && isWholeChapterEnd(ref, numbering)) return book.name;
     return `${book.name}:${start.verse}${end.verse === start.verse ? '' : `-${end.verse}`}`;
   }
-  if (isWholeChapterStart(ref) && isWholeChapterEnd(ref)) {
+  if (isWholeChapterStart(ref) && isWholeChapterEnd(ref, numbering)) {
     return start.chapter === end.chapter
       ? `${book.name} ${start.chapter}`
       : `${book.name} ${start.chapter}-${end.chapter}`;
@@ -246,25 +245,29 @@ export function formatReference(ref: Reference): string {
 }
 
 /** Every (chapter, verse) a reference covers, in order. */
-export function referenceVerses(ref: Reference): VersePoint[] {
+export function referenceVerses(ref: Reference, numbering: Numbering = CANON_NUMBERING): VersePoint[] {
   const out: VersePoint[] = [];
   for (let c = ref.start.chapter; c <= ref.end.chapter; c++) {
     const first = c === ref.start.chapter ? ref.start.verse : 1;
-    const last = c === ref.end.chapter ? ref.end.verse : verseCount(ref.book, c);
+    const last = c === ref.end.chapter ? ref.end.verse : verseCount(ref.book, c, numbering);
     for (let v = first; v <= last; v++) out.push({ chapter: c, verse: v });
   }
   return out;
 }
 
 /** Splits a reference into pieces of at most `maxChapters` chapters each (for clients splitting long passages). */
-export function splitReference(ref: Reference, maxChapters = MAX_CHAPTERS_PER_REFERENCE): Reference[] {
+export function splitReference(
+  ref: Reference,
+  maxChapters = MAX_CHAPTERS_PER_REFERENCE,
+  numbering: Numbering = CANON_NUMBERING,
+): Reference[] {
   const out: Reference[] = [];
   for (let c = ref.start.chapter; c <= ref.end.chapter; c += maxChapters) {
     const last = Math.min(c + maxChapters - 1, ref.end.chapter);
     out.push({
       book: ref.book,
       start: { chapter: c, verse: c === ref.start.chapter ? ref.start.verse : 1 },
-      end: { chapter: last, verse: last === ref.end.chapter ? ref.end.verse : verseCount(ref.book, last) },
+      end: { chapter: last, verse: last === ref.end.chapter ? ref.end.verse : verseCount(ref.book, last, numbering) },
     });
   }
   return out;

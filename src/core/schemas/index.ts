@@ -6,6 +6,7 @@ export * from './crossrefs.js';
 export * from './dictionary.js';
 export * from './envelope.js';
 export * from './find.js';
+export * from './genbooks.js';
 export * from './references.js';
 export * from './search.js';
 export * from './stories.js';

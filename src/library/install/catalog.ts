@@ -38,8 +38,7 @@ export interface RemoteModule {
 export function familyOf(driver: string): ModuleFamily {
   const d = driver.toLowerCase();
   const kind = DRIVERS[d]?.kind;
-  if (kind) return kind;
-  if (d === 'rawgenbook') return 'book';
+  if (kind) return kind === 'genbook' ? 'book' : kind;
   return d === 'hrefcom' || d === 'rawfiles' ? 'commentary' : 'other';
 }
 

@@ -34,6 +34,7 @@ export function osisProse(xml: string): string {
         out += '\n\n';
         break;
       case 'lb':
+      case 'br': // ThML's line break
       case 'l':
       case 'lg':
       case 'item':

@@ -2,7 +2,15 @@ import Database from 'better-sqlite3';
 import { preparedOnce } from './prepared.js';
 import { SCAN_SLICE_MS, ScanConnection } from './stepped-scan.js';
 
-export type ResourceKind = 'bible' | 'commentary' | 'dictionary' | 'topics' | 'lexicon' | 'crossrefs' | 'stories';
+export type ResourceKind =
+  | 'bible'
+  | 'commentary'
+  | 'dictionary'
+  | 'topics'
+  | 'lexicon'
+  | 'crossrefs'
+  | 'stories'
+  | 'genbook';
 
 export interface ResourceRow {
   id: string;

@@ -2,6 +2,7 @@ import { CommentaryReader } from './commentary-reader.js';
 import { ConcordanceReader } from './concordance-reader.js';
 import { CrossrefReader } from './crossref-reader.js';
 import { FindIndexReader } from './find-index-reader.js';
+import { GenBookReader } from './genbook-reader.js';
 import { HoldingsReader } from './holdings-reader.js';
 import { LexiconReader } from './lexicon-reader.js';
 import { LibraryFile } from './library-file.js';
@@ -14,6 +15,7 @@ import { VerseReader } from './verse-reader.js';
 export type { NoteRow, RankedHeading } from './commentary-reader.js';
 export type { ConcordancePage, StrongsVerse } from './concordance-reader.js';
 export type { RankedVerse } from './find-index-reader.js';
+export type { GenBookRow } from './genbook-reader.js';
 export type { HeldBook } from './holdings-reader.js';
 export { normaliseStrongs, type StrongsRow } from './lexicon-reader.js';
 export type { ResourceKind, ResourceRow } from './library-file.js';
@@ -26,12 +28,14 @@ export type { VerseAnnotations, VerseRow, VerseWords, WordSpan } from './verse-r
 // (store.verses(), store.findRanked()), typed by the compiler with no cast and no signature
 // written twice, where delegating methods would restate some sixty of them.
 /** Read-only queries over the library file, one reader per domain; one instance per process. */
-export class LibraryStore extends LocalWordsReader(
-  FindIndexReader(
-    CrossrefReader(
-      StoryReader(
-        CommentaryReader(
-          TopicReader(LexiconReader(ConcordanceReader(SearchReader(HoldingsReader(VerseReader(LibraryFile)))))),
+export class LibraryStore extends GenBookReader(
+  LocalWordsReader(
+    FindIndexReader(
+      CrossrefReader(
+        StoryReader(
+          CommentaryReader(
+            TopicReader(LexiconReader(ConcordanceReader(SearchReader(HoldingsReader(VerseReader(LibraryFile)))))),
+          ),
         ),
       ),
     ),

@@ -40,13 +40,16 @@ import { verseKeySql } from '../../core/reference/verse-key.js';
  *                    verse of each such translation, its words as their Snowball stems (key: the verse key)
  * local_glosses      per language, the English words of a word ('=peces', folded) and of a stem ('pec'),
  *                    through the Strong's numbers a tagged translation in it and the KJV both carry
+ * genbook_sections   per general book (RawGenBook: Josephus, the Church Fathers, …): every section of
+ *                    its tree in the book's order (idx), its parent, depth, key ("/Part/Chapter"),
+ *                    name, the idx of its last descendant (a subtree is the idx range after it), its text and its length
  * meta               import facts: time, sources found and skipped, module fingerprints
  */
 /** The English translations `bible find` matches a question's words in (find_fts's columns). */
 export const FIND_TRANSLATIONS = ['kjv', 'web'] as const;
 
 /** Raised when tables change: an older library file is rebuilt on open (see ensure.ts). */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /**
  * What a span of verse_words is, as bits of its `marks` column: one integer column for the three
@@ -73,7 +76,7 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE resources (
   id TEXT PRIMARY KEY,
-  kind TEXT NOT NULL CHECK (kind IN ('bible','commentary','dictionary','topics','lexicon','crossrefs','stories')),
+  kind TEXT NOT NULL CHECK (kind IN ('bible','commentary','dictionary','topics','lexicon','crossrefs','stories','genbook')),
   name TEXT NOT NULL,
   attribution TEXT NOT NULL,
   source TEXT NOT NULL,
@@ -187,6 +190,21 @@ CREATE VIRTUAL TABLE stories_fts USING fts5(title, characters, hooks, summary, c
 CREATE VIRTUAL TABLE find_fts USING fts5(${FIND_TRANSLATIONS.join(', ')}, tokenize='porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE find_local_fts USING fts5(stems, translation UNINDEXED, key UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE local_glosses (language TEXT NOT NULL, form TEXT NOT NULL, word TEXT NOT NULL, weight REAL NOT NULL, PRIMARY KEY (language, form, word)) WITHOUT ROWID;
+CREATE TABLE genbook_sections (
+  book TEXT NOT NULL,                -- the general book's resource id
+  idx INTEGER NOT NULL,              -- 0-based, depth first: the book's reading order
+  parent INTEGER,                    -- the parent section's idx; NULL for a top section
+  depth INTEGER NOT NULL,            -- 1 for a top section
+  last INTEGER NOT NULL,             -- idx of its last descendant (its own idx when it has none)
+  children INTEGER NOT NULL,         -- how many sections it holds directly
+  key TEXT NOT NULL,                 -- libsword's tree key: "/Part One/Chapter 1"
+  name TEXT NOT NULL,                -- the key's last name: "Chapter 1"
+  chars INTEGER NOT NULL,            -- the text's length: a contents listing reads no text
+  text TEXT NOT NULL,                -- the section's own text, plain; '' when it only holds others
+  PRIMARY KEY (book, idx)
+) WITHOUT ROWID;
+CREATE INDEX genbook_sections_key ON genbook_sections (book, key COLLATE NOCASE);
+CREATE INDEX genbook_sections_parent ON genbook_sections (book, parent);
 `;
 
 /** Filled after the bulk insert: FTS5 external-content tables are rebuilt in one pass. */

@@ -48,6 +48,9 @@ export function swordRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   return [...new Set(roots.map((r) => resolve(r)))].filter((r) => existsSync(join(r, 'mods.d')));
 }
 
+/** Whether a kind's DataPath is a file base name (`<base>.idx`, `<base>.dat`, …) rather than a directory. */
+const fileBased = (kind: ModuleKind) => kind === 'dictionary' || kind === 'genbook';
+
 /**
  * A SHA-256 of the module's .conf and of its own data files (name, size and modification time
  * of each): the files a SWORD front-end adds beside them, such as a `lucene/` search index in
@@ -56,8 +59,8 @@ export function swordRoots(env: NodeJS.ProcessEnv = process.env): string[] {
  */
 function moduleFingerprint(confBytes: Buffer, kind: ModuleKind, dataPath: string): string {
   const hash = createHash('sha256').update(confBytes);
-  // A zLD dictionary is a file base name (nave.idx, nave.dat, …); the others own a directory.
-  const [dir, prefix] = kind === 'dictionary' ? [dirname(dataPath), `${basename(dataPath)}.`] : [dataPath, ''];
+  // A lexicon or general book is a file base name (nave.idx, nave.dat, …); the others own a directory.
+  const [dir, prefix] = fileBased(kind) ? [dirname(dataPath), `${basename(dataPath)}.`] : [dataPath, ''];
   try {
     for (const file of readdirSync(dir).sort()) {
       if (!file.startsWith(prefix)) continue;
@@ -88,7 +91,7 @@ export function moduleOf(conf: ModuleConf, root: string, confBytes: Buffer): Swo
   const dataPathValue = confValue(conf, 'DataPath');
   if (!dataPathValue) return { reason: 'no DataPath' };
   const dataPath = resolve(root, dataPathValue.replace(/^\.\//, ''));
-  const probe = kind === 'dictionary' ? `${dataPath}.idx` : dataPath;
+  const probe = fileBased(kind) ? `${dataPath}.idx` : dataPath;
   if (!existsSync(probe)) return { reason: `data missing at ${probe}` };
   return {
     name: conf.name,

@@ -6,7 +6,7 @@ import type { Versification } from './versification.js';
 import { ZldReader } from './zld.js';
 import { ZVerseReader } from './zverse.js';
 
-export type ModuleKind = 'bible' | 'commentary' | 'dictionary';
+export type ModuleKind = 'bible' | 'commentary' | 'dictionary' | 'genbook';
 
 interface VerseDriver {
   kind: 'bible' | 'commentary';
@@ -22,7 +22,13 @@ interface KeyedDriver {
   open(base: string, options: LexReadOptions): LexReader;
 }
 
-export type Driver = VerseDriver | KeyedDriver;
+/** RawGenBook: a tree of named sections (genbook.ts), opened by openGenBook. */
+interface TreeDriver {
+  kind: 'genbook';
+  compressed: false;
+}
+
+export type Driver = VerseDriver | KeyedDriver | TreeDriver;
 
 const raw = (kind: VerseDriver['kind'], sizeBytes: 2 | 4): VerseDriver => ({
   kind,
@@ -43,7 +49,7 @@ const rawLd = (sizeBytes: 2 | 4): KeyedDriver => ({
 });
 
 /**
- * Every driver libsword writes for texts, commentaries and lexicons, by ModDrv in lower case:
+ * Every driver libsword writes for texts, commentaries, lexicons and general books, by ModDrv in lower case:
  * what the module is and its reader. A commentary's files are a text's (RawCom is RawText's
  * layout); the 4 drivers store 4-byte entry sizes where the others store 2.
  */
@@ -59,11 +65,11 @@ export const DRIVERS: Record<string, Driver> = {
   rawld: rawLd(2),
   rawld4: rawLd(4),
   zld: { kind: 'dictionary', compressed: true, open: (base, options) => new ZldReader(base, options) },
+  rawgenbook: { kind: 'genbook', compressed: false },
 };
 
 /** Drivers libsword has that hold nothing to import, with the reason a skip gives. */
 export const NOT_READ: Record<string, string> = {
   hrefcom: 'HREFCom holds links to web pages, not text',
   rawfiles: "RawFiles is a user's own notes (a file per entry), not a published work",
-  rawgenbook: 'RawGenBook (a general book) is not read yet',
 };

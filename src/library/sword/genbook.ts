@@ -5,11 +5,19 @@ export interface BookSection {
   path: string[];
   /** libsword's key: the names joined by `/` after a leading `/` ("/Book One/Chapter 1"). */
   key: string;
+  /** The section's own text (empty for a section that only holds others). */
   bytes: Buffer;
 }
 
 /** Sections deeper than this are refused: a tree key that deep is a loop or a broken module. */
 export const MAX_TREE_DEPTH = 64;
+
+/**
+ * Sections (tree nodes) one general book may hold: the largest CrossWire books (the Church
+ * Fathers' volumes) hold some tens of thousands; a tree past this is refused before it is read on.
+ * A section's bytes are bounded by MAX_ENTRY_BYTES (module-files.ts), checked before they are read.
+ */
+export const MAX_BOOK_SECTIONS = 200_000;
 
 /** `-1` (0xffffffff) in a node's parent, next or first-child field: no such node. */
 const NONE = 0xffffffff;
@@ -62,26 +70,39 @@ export class GenBookReader {
     };
   }
 
-  /** Every section with text, depth first in the book's order (as libsword's `mod2imp` lists them). */
-  *sections(decodeName: (name: Buffer) => string = (n) => n.toString('utf8')): Generator<BookSection> {
+  /**
+   * Every section of the tree, depth first in the book's order (as libsword's `mod2imp` lists
+   * them), those that only hold others with empty bytes. Bounded by MAX_TREE_DEPTH and
+   * MAX_BOOK_SECTIONS; a loop is refused at the node it comes back to.
+   */
+  *nodes(decodeName: (name: Buffer) => string = (n) => n.toString('utf8')): Generator<BookSection> {
     const seen = new Set<number>();
     const visit = function* (this: GenBookReader, first: number, path: string[]): Generator<BookSection> {
-      if (path.length > MAX_TREE_DEPTH)
+      if (path.length >= MAX_TREE_DEPTH)
         throw new BadModuleError(`the section tree of ${this.dat.name} is deeper than ${MAX_TREE_DEPTH}`);
       for (let at = first; at !== NONE; ) {
         if (seen.has(at)) throw new BadModuleError(`the section tree of ${this.dat.name} loops at node ${at / 4}`);
+        if (seen.size >= MAX_BOOK_SECTIONS)
+          throw new BadModuleError(`${this.dat.name} holds more than ${MAX_BOOK_SECTIONS} sections`);
         seen.add(at);
         const node = this.node(at);
         const here = [...path, decodeName(node.name)];
+        let bytes: Buffer = Buffer.alloc(0);
         if (node.data && node.data.size > 0) {
           const stored = this.bdt.range(node.data.offset, node.data.size, `the section /${here.join('/')}`);
-          yield { path: here, key: `/${here.join('/')}`, bytes: cString(this.decipher(stored)) };
+          bytes = cString(this.decipher(stored));
         }
+        yield { path: here, key: `/${here.join('/')}`, bytes };
         if (node.firstChild !== NONE) yield* visit.call(this, node.firstChild, here);
         at = node.next;
       }
     };
     const root = this.node(0);
     if (root.firstChild !== NONE) yield* visit.call(this, root.firstChild, []);
+  }
+
+  /** Every section with text, in the book's order. */
+  *sections(decodeName?: (name: Buffer) => string): Generator<BookSection> {
+    for (const s of this.nodes(decodeName)) if (s.bytes.length > 0) yield s;
   }
 }

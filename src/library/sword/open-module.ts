@@ -64,7 +64,10 @@ function opening<T>(mod: SwordModule, open: () => T): T {
 /** A Bible or commentary module's reader, whatever its driver, compression, cipher and encoding. */
 export function openVerseModule(mod: SwordModule, key?: string): VerseReader {
   const driver = driverOf(mod);
-  if (driver.kind === 'dictionary') throw new BadModuleError(`${mod.name} is a dictionary, not verse-keyed`);
+  if (driver.kind === 'dictionary' || driver.kind === 'genbook')
+    throw new BadModuleError(
+      `${mod.name} is a ${driver.kind === 'genbook' ? 'general book' : 'dictionary'}, not verse-keyed`,
+    );
   const v11n = versification(confValue(mod.conf, 'Versification'));
   const reader = opening(mod, () =>
     driver.open(mod.dataPath, v11n, { sizeBytes: driver.sizeBytes, ...readOptions(mod, key) }),
@@ -92,13 +95,18 @@ export function* openLexicon(mod: SwordModule, key?: string): Generator<LexEntry
 }
 
 /**
- * A general book's sections (RawGenBook), cipher and encoding applied: for a module discovery
- * skips (general books are not imported yet), its conf and DataPath.
+ * A general book's sections (RawGenBook), cipher and encoding applied, from its conf and
+ * DataPath: those with text, or with `tree` every section of the tree (empty bytes for a
+ * section that only holds others), in the book's order.
  */
-export function* openGenBook(mod: Pick<SwordModule, 'conf' | 'dataPath'>, key?: string): Generator<BookSection> {
+export function* openGenBook(
+  mod: Pick<SwordModule, 'conf' | 'dataPath'>,
+  { key, tree = false }: { key?: string; tree?: boolean } = {},
+): Generator<BookSection> {
   const utf8 = toUtf8(mod);
   const book = new GenBookReader(mod.dataPath, readOptions(mod, key).decipher);
-  for (const s of book.sections((name) => utf8(name).toString('utf8'))) yield { ...s, bytes: utf8(s.bytes) };
+  const decodeName = (name: Buffer) => utf8(name).toString('utf8');
+  for (const s of tree ? book.nodes(decodeName) : book.sections(decodeName)) yield { ...s, bytes: utf8(s.bytes) };
 }
 
 /** How many entries a key is tried on: a wrong key unpacks to noise at the first of them. */
@@ -116,6 +124,10 @@ function sample(mod: SwordModule, key: string): Buffer[] {
   const out: Buffer[] = [];
   if (mod.kind === 'dictionary') {
     for (const e of openLexicon(mod, key)) if (out.push(e.bytes) >= KEY_TRIAL_ENTRIES) break;
+    return out;
+  }
+  if (mod.kind === 'genbook') {
+    for (const s of openGenBook(mod, { key })) if (out.push(s.bytes) >= KEY_TRIAL_ENTRIES) break;
     return out;
   }
   const reader = openVerseModule(mod, key);

@@ -1,5 +1,5 @@
+import { VERSIFICATION_DATA } from '../../core/canon/versification-data.js';
 import { type VersificationName, versification, versificationName } from './versification.js';
-import { VERSIFICATION_DATA } from './versification-data.js';
 
 /** A verse by its book's OSIS id, in some versification's numbering. */
 export interface VersePlace {

@@ -1,9 +1,11 @@
-import { BOOK_VERSES, VERSIFICATION_DATA } from './versification-data.js';
+import {
+  VERSIFICATION_NAMES,
+  type VersificationName,
+  versificationBooks,
+  versificationName,
+} from '../../core/canon/versifications.js';
 
-export type VersificationName = keyof typeof VERSIFICATION_DATA;
-
-/** Every versification libsword knows, by its own spelling (a module's `Versification=`). */
-export const VERSIFICATION_NAMES = Object.keys(VERSIFICATION_DATA) as VersificationName[];
+export { VERSIFICATION_NAMES, type VersificationName, versificationName };
 
 export interface SlotBook {
   osis: string;
@@ -23,22 +25,13 @@ export interface Versification {
  * Lays out a testament's verse index: slot 0 empty, slot 1 the testament heading, then per book
  * an intro slot, and per chapter an intro slot followed by one slot per verse.
  */
-function layout(books: string): SlotBook[] {
+function layout(books: Array<[string, number[]]>): SlotBook[] {
   let slot = 2;
-  return (books ? books.split(' ') : []).map((token) => {
-    const [osis = '', variant = '0'] = token.split('.');
-    const verseCounts = (BOOK_VERSES[osis]?.[Number(variant)] ?? '').split(',').map(Number);
+  return books.map(([osis, verseCounts]) => {
     const book = { osis, verseCounts, firstSlot: slot };
     slot += 1 + verseCounts.reduce((n, c) => n + 1 + c, 0);
     return book;
   });
-}
-
-const BY_LOWER_NAME = new Map(VERSIFICATION_NAMES.map((n) => [n.toLowerCase(), n]));
-
-/** The versification a module's conf names (any case), KJV when it names none; undefined when libsword knows no such system. */
-export function versificationName(name: string | undefined): VersificationName | undefined {
-  return BY_LOWER_NAME.get((name ?? 'KJV').trim().toLowerCase());
 }
 
 const cache = new Map<string, Versification>();
@@ -48,9 +41,8 @@ export function versification(name: string | undefined): Versification {
   if (!key) throw new Error(`versification ${name} is not one libsword knows (${VERSIFICATION_NAMES.join(', ')})`);
   let v = cache.get(key);
   if (!v) {
-    const data = VERSIFICATION_DATA[key];
-    const ot = layout(data.ot);
-    const nt = layout(data.nt);
+    const ot = layout(versificationBooks(key, 'ot'));
+    const nt = layout(versificationBooks(key, 'nt'));
     const byOsis = new Map<string, { testament: 'ot' | 'nt'; book: SlotBook }>();
     for (const book of ot) byOsis.set(book.osis, { testament: 'ot', book });
     for (const book of nt) byOsis.set(book.osis, { testament: 'nt', book });

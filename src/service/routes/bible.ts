@@ -12,7 +12,7 @@ import { lacking, translationBooks } from './bible-holdings.js';
 import { bookChapter, STATUSES } from './common.js';
 import { operation } from './operation.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
-import { type AlignedRow, alignedRows, numberingOf } from './passage-align.js';
+import { type AlignedRow, alignedRows, numberingOf, ownNumbering } from './passage-align.js';
 import { IncludeQuery, studyFields } from './study-include.js';
 
 const getPassage = operation(
@@ -44,15 +44,16 @@ const getPassage = operation(
     const asked = numbering === undefined ? undefined : numberingOf(deps, numbering);
     let refs: ReturnType<typeof parseReferenceList>;
     try {
-      refs = parseReferenceList(ref);
+      // Read by the numbering the references are in: the one asked for, else the translation's own.
+      refs = parseReferenceList(ref, asked?.numbering ?? ownNumbering(deps, resource.id));
       checkPassageLimits(refs);
     } catch (err) {
       throw fromReferenceError(err);
     }
     const passages = refs.map(({ text, ref: r }) => {
       const rows: Array<VerseRow & { at?: AlignedRow['at'] }> =
-        asked && asked !== own
-          ? alignedRows(deps, resource.id, own, asked, r)
+        asked && asked.name !== own
+          ? alignedRows(deps, resource.id, own, asked.name, r)
           : deps.store.verses(resource.id, r.book.number, r.start.chapter, r.start.verse, r.end.chapter, r.end.verse);
       // Asked in another numbering (a parallel view), a book the translation lacks is its absent verses.
       if (!rows.length && !asked) lacking(deps, resource.id, r.book);
@@ -90,7 +91,7 @@ const getChapter = operation(
   (deps, principal, input) => {
     const { translation, book: bookText, chapter } = input.params;
     const resource = readable(deps.store, principal, 'bible', translation);
-    const book = bookChapter(bookText, chapter);
+    const book = bookChapter(bookText, chapter, undefined, ownNumbering(deps, resource.id));
     const rows = deps.store.chapter(resource.id, book.number, chapter);
     const extra = studyFields(deps.store, input.query.include, resource.id, rows);
     const verses = rows.map((v) => ({

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Book } from '../../core/canon/canon.js';
 import { type ErrorStatus, statusDescription } from '../../core/errors.js';
-import { checkChapter, checkVerse, resolveBook } from '../../core/reference/reference.js';
+import { checkChapter, checkVerse, type Numbering, resolveBook } from '../../core/reference/reference.js';
 import type { ErrorEnvelope } from '../../core/schemas/envelope.js';
 import { fromReferenceError } from '../errors.js';
 import { responseSchemas } from './response-schemas.js';
@@ -41,11 +41,11 @@ export function errorResponses<S extends ErrorStatus>(statuses: readonly S[], on
 export const EXTENSIONS_TAG = 'extensions';
 
 /** The book and chapter of a path, or 404 naming what does not exist. */
-export function bookChapter(bookText: string, chapter: number, verse?: number): Book {
+export function bookChapter(bookText: string, chapter: number, verse?: number, numbering?: Numbering): Book {
   try {
     const book = resolveBook(bookText);
-    if (verse === undefined) checkChapter(book, chapter);
-    else checkVerse(book, chapter, verse);
+    if (verse === undefined) checkChapter(book, chapter, numbering);
+    else checkVerse(book, chapter, verse, numbering);
     return book;
   } catch (err) {
     throw fromReferenceError(err);

@@ -1,5 +1,6 @@
 import { type Book, bookByOsis } from '../../core/canon/canon.js';
-import type { Reference } from '../../core/reference/reference.js';
+import { inTranslation, versificationNumbering } from '../../core/canon/versifications.js';
+import type { Numbering, Reference } from '../../core/reference/reference.js';
 import type { VerseRow } from '../../library/store/library-store.js';
 import { versification, versificationName } from '../../library/sword/versification.js';
 import { alignVerse, type VersePlace } from '../../library/sword/versification-map.js';
@@ -13,13 +14,19 @@ export const MAX_NUMBERING_LENGTH = 64;
  * The versification `numbering` names: libsword's name of one (KJV, Synodal, any case), or a
  * translation of the library (its module's versification). 400 for anything else.
  */
-export function numberingOf(deps: ServiceDeps, given: string): string {
+export function numberingOf(deps: ServiceDeps, given: string): { name: string; numbering: Numbering } {
   if (given.length > MAX_NUMBERING_LENGTH) throw invalid(`numbering has at most ${MAX_NUMBERING_LENGTH} characters`);
   const ofTranslation = deps.store.versificationOf(given.toLowerCase());
   const named = ofTranslation === undefined ? versificationName(given) : versificationName(ofTranslation);
   if (!named)
     throw invalid(`numbering '${given}' is neither a versification libsword knows nor a translation of the library`);
-  return named;
+  const label = ofTranslation === undefined ? ` in the ${named} numbering` : inTranslation(given);
+  return { name: named, numbering: versificationNumbering(named, label) };
+}
+
+/** How a translation of the library counts chapters and verses: by its module's versification. */
+export function ownNumbering(deps: ServiceDeps, translation: string): Numbering {
+  return versificationNumbering(deps.store.versificationOf(translation), inTranslation(translation));
 }
 
 /** Verses per chapter of a book in a versification; the canon's where the versification lacks the book. */

@@ -71,6 +71,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
     paths: ['/v1/data/bible/{translation}/find'],
     load: async () => (await import('./find.js')).findOperations,
   },
+  {
+    paths: ['/v1/data/genbooks', '/v1/data/genbooks/{id}', '/v1/data/genbooks/{id}/section'],
+    load: async () => (await import('./genbooks.js')).genbookOperations,
+  },
 ];
 
 /** Every operation in the table's order: what the Hono app mounts. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookList, Chapter, PassageResult } from '../../../core/schemas/index.js';
 import { fetchPassages, oneReference, referencesFromArgs } from '../../references.js';
+import { translationNumbering } from '../../translation-numbering.js';
 import { define, type ToolKit, translation, versesText } from '../define.js';
 import { MCP_PASSAGE_MAX_VERSES } from '../limits.js';
 import { call } from '../page.js';
@@ -15,7 +16,8 @@ export function passageTool(kit: ToolKit): void {
       title: 'Bible passage',
       description:
         'The exact text of Bible passages, to quote verses word for word instead of from memory. ' +
-        'Takes references separated by ";" and one or more translations (side by side). ' +
+        'Takes references separated by ";" and one or more translations (side by side, aligned by verse: ' +
+        "each verse by its own translation's number, with the first translation's in brackets where they differ). " +
         `Reads at most ${MCP_PASSAGE_MAX_VERSES} verses a call in all translations together; a longer answer says how to ask for the rest. ` +
         'Example: {"refs": "John 3:16; Rom 5:8-10", "translations": ["kjv", "web"]}.',
       input: {
@@ -33,12 +35,22 @@ export function passageTool(kit: ToolKit): void {
       output: z.object({ results: z.array(PassageResult) }),
     },
     async ({ refs, translations }) => {
-      const typed = await referencesFromArgs([refs]);
       const ids = translations?.length ? translations : [await kit.resourceId('bible', undefined)];
+      // Read by the first translation's numbering (Joel 4 in a Luther Bible); the others are aligned to it.
+      const lead = ids[0] as string;
+      const typed = await referencesFromArgs(
+        [refs],
+        undefined,
+        translationNumbering(
+          async () => kit.client,
+          async () => lead,
+        ),
+      );
       // Cut before anything is read: whole books in five translations cost one call its share only.
       const { read, unread } = clipVerses(typed, Math.floor(MCP_PASSAGE_MAX_VERSES / ids.length));
       const results: PassageResult[] = [];
-      for (const id of ids) results.push(await fetchPassages(kit.client, id, read));
+      for (const [i, id] of ids.entries())
+        results.push(await fetchPassages(kit.client, id, read, [], i > 0 ? lead : undefined));
       const page = passagePage(results, unread);
       if (unread.length)
         page.head = `(One passage call reads at most ${MCP_PASSAGE_MAX_VERSES} verses in all its translations together: here the first of them.)`;
@@ -64,8 +76,16 @@ export function chapterTool(kit: ToolKit): void {
       output: Chapter,
     },
     async (args) => {
-      const ref = await oneReference([`${args.book} ${args.chapter}`], 'chapter takes a book and a chapter');
       const id = await kit.resourceId('bible', args.translation);
+      const ref = await oneReference(
+        [`${args.book} ${args.chapter}`],
+        'chapter takes a book and a chapter',
+        undefined,
+        translationNumbering(
+          async () => kit.client,
+          async () => id,
+        ),
+      );
       const data = await kit.client.chapter(id, ref.book.name, ref.start.chapter);
       const where = `${data.book.name} ${data.chapter}`;
       return {
