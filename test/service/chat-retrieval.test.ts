@@ -242,6 +242,30 @@ describe('the passages the chat quotes', () => {
     ]);
   });
 
+  it('quotes two more verses for a situation told, but not for the simple helper', () => {
+    const found = [
+      'Matthew 6:25',
+      'Luke 12:22',
+      'Psalms 55:22',
+      '1 Peter 5:7',
+      'Philippians 4:6',
+      'John 14:27',
+      'Isaiah 26:3',
+      'Isaiah 41:10',
+      'Psalms 94:19',
+    ].map((r) => verse(r, 'strong', [told]));
+    expect(quotedPassages(found, 6, 15, true).best.length).toBe(8);
+    expect(quotedPassages(found, 3, 15, true).best.length).toBe(3);
+    expect(
+      quotedPassages(
+        found.map((v) => ({ ...v, reasons: [] })),
+        6,
+        15,
+        true,
+      ).best.length,
+    ).toBe(6);
+  });
+
   it('passes over weak verses where three answer, and puts what answers the told situation first where find’s best does not', () => {
     const found = [
       verse('Luke 15:4', 'fair'),

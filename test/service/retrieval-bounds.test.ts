@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEIGHBOURS } from '../../src/service/chat/quoted.js';
+import { NEIGHBOURS, SITUATION_MORE } from '../../src/service/chat/quoted.js';
 import { retrieve } from '../../src/service/chat/retrieval.js';
 import { useTestStore } from '../support/test-store.js';
 
@@ -21,7 +21,7 @@ describe('chat retrieval reads a bounded part of any question', () => {
     const numbers = Array.from({ length: 60 }, (_, i) => `item ${i + 1}`).join(', ');
     expect(
       retrieve(store(), `${numbers}, and John 3:16?`, 'default', 'kjv', store().resources()).verses.length,
-    ).toBeLessThanOrEqual(6 + NEIGHBOURS);
+    ).toBeLessThanOrEqual(6 + SITUATION_MORE + NEIGHBOURS);
     expect(
       retrieve(store(), 'a b c d 1 '.repeat(1_000), 'simple_helper', 'kjv', store().resources()).verses.length,
     ).toBeLessThanOrEqual(3 + NEIGHBOURS);
