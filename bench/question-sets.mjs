@@ -23,7 +23,9 @@ export const questionSetOptions = {
   heldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-heldout2.json') },
   // Issue 34's sets (life situations, off-topic questions that list no verse) and issue 31's Spanish ones.
   lifeDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-dev.json') },
+  lifeDev2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-dev2.json') },
   lifeHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-heldout.json') },
+  lifeHeldout2: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-life-heldout2.json') },
   esDev: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-dev.json') },
   esHeldout: { type: 'string', default: join(root, 'bench', 'eval', 'retrieval-es-heldout.json') },
 };
@@ -48,7 +50,9 @@ export function questionSets(values) {
     ['held-out', values.heldout],
     ['held-out 2', values.heldout2],
     ['life dev', values.lifeDev],
+    ['life dev 2', values.lifeDev2],
     ['life held-out', values.lifeHeldout],
+    ['life held-out 2', values.lifeHeldout2],
     // Spanish questions are asked with the Spanish translation.
     ['es dev', values.esDev, 'rv1909'],
     ['es held-out', values.esHeldout, 'rv1909'],

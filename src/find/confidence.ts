@@ -76,10 +76,11 @@ function answered(reason: Reason, words: readonly string[]): string[] {
       return held(reason.label);
     case 'introduction':
       return held(reason.name);
-    // A situation the question tells answers the question whole: its other words are incidental
-    // ("lonely since I moved to a new city": the city).
+    // A situation the asker tells as theirs answers the question whole: its other words are
+    // incidental ("lonely since I moved to a new city": the city). One only named ("my boss wants
+    // the report by Monday") answers the words its cues hold.
     case 'situation':
-      return [...words];
+      return reason.whole ? [...words] : reason.words.filter((w) => words.includes(w));
     case 'crossrefs':
     case 'speaker':
     case 'prominence':

@@ -13,9 +13,36 @@ export function askedWords(words: readonly string[]): Asked[] {
   return words.map((word) => ({ word, bare: inflectionless(word) }));
 }
 
+/**
+ * Contractions typed without their apostrophe, as the words they stand for: "i dont believe"
+ * tells what "I don't believe" does (tokens() opens the apostrophed ones). Read for the curated
+ * cues only: the verses hold "wont" ("as he was wont") and "cant" as words of their own.
+ */
+const BARE_CONTRACTIONS: Record<string, readonly string[]> = {
+  dont: ['do', 'not'],
+  doesnt: ['does', 'not'],
+  didnt: ['did', 'not'],
+  cant: ['can', 'not'],
+  cannot: ['can', 'not'],
+  couldnt: ['could', 'not'],
+  wont: ['will', 'not'],
+  wouldnt: ['would', 'not'],
+  shouldnt: ['should', 'not'],
+  isnt: ['is', 'not'],
+  arent: ['are', 'not'],
+  wasnt: ['was', 'not'],
+  werent: ['were', 'not'],
+  havent: ['have', 'not'],
+  hasnt: ['has', 'not'],
+  hadnt: ['had', 'not'],
+  im: ['i', 'am'],
+  ive: ['i', 'have'],
+  id: ['i', 'would'],
+};
+
 /** The question's words in order (every one: a cue may be "no friend"), ready for holds(). */
 export function askedIn(question: string): Asked[] {
-  return askedWords(tokens(question.normalize('NFKC')));
+  return askedWords(tokens(question.normalize('NFKC')).flatMap((w) => BARE_CONTRACTIONS[w] ?? [w]));
 }
 
 /** A cue's word is held by a longer one from this many letters (shorter: by its inflection alone). */
@@ -31,13 +58,23 @@ const ENDING_MOST = 3;
  * the looser stem prefix the verses are read with: "alone" is not "along", "bullied" no "bull".
  */
 export function holds(asked: Asked, cue: string): boolean {
-  return formsOf(cue).some((form) => holdsForm(asked, form));
+  return prepared(cue).some((form) => holdsForm(asked, form));
 }
 
-function holdsForm(asked: Asked, cue: string): boolean {
-  const bare = inflectionless(cue);
+/** A cue word's forms, each with its inflection dropped: made once a word (the situations' cues are read for every question). */
+const preparedForms = new Map<string, ReadonlyArray<{ form: string; bare: string }>>();
+function prepared(cue: string): ReadonlyArray<{ form: string; bare: string }> {
+  let forms = preparedForms.get(cue);
+  if (!forms) {
+    forms = formsOf(cue).map((form) => ({ form, bare: inflectionless(form) }));
+    preparedForms.set(cue, forms);
+  }
+  return forms;
+}
+
+function holdsForm(asked: Asked, { form, bare }: { form: string; bare: string }): boolean {
   if (asked.bare === bare) return true;
-  if (cue.length >= PREFIX_MIN && asked.word.startsWith(cue)) return true;
+  if (form.length >= PREFIX_MIN && asked.word.startsWith(form)) return true;
   return bare.length >= BARE_MIN && asked.word.startsWith(bare) && asked.word.length - bare.length <= ENDING_MOST;
 }
 

@@ -176,15 +176,22 @@ export function namedReferences(question: string): Reference[] {
   // Most questions hold no digit, and need no matchAll (its first use ~0.2 ms of a cold find).
   if (!/\d/.test(question)) return found;
   const seen = new Set<string>();
-  for (const m of question.matchAll(/\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?)?\b/g)) {
+  // "john 14 6" as people type it is John 14:6 (the CLI reads "John 3 16" so too).
+  for (const m of question.matchAll(
+    /\b\d{1,3}(?:\s*:\s*\d{1,3}(?:\s*[-–]\s*\d{1,3}(?::\d{1,3})?)?|\s+\d{1,3}(?![\d:]))?\b/g,
+  )) {
     const before = question
       .slice(0, m.index)
       .replace(/[^\p{L}\p{N}\s.]/gu, ' ')
       .trimEnd()
       .split(/\s+/)
       .slice(-4);
+    const numbers = m[0].replace(/^(\d+)\s+(\d+)$/, '$1:$2');
     for (let n = before.length; n >= 1; n--) {
-      const text = `${before.slice(-n).join(' ')} ${m[0]}`;
+      // A lower-case function word is the sentence's, not an abbreviation: "what is 17 times 23"
+      // names no Isaiah 17 ("Is 53:5" still does).
+      if (n === 1 && isFunction(before[before.length - 1] as string)) continue;
+      const text = `${before.slice(-n).join(' ')} ${numbers}`;
       let ref: Reference;
       try {
         ref = parseReference(text);

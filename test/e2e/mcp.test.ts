@@ -179,6 +179,24 @@ describe('bible mcp over stdio (embedded library)', () => {
     expect(r.data).toMatchObject({ results: [{ ref: '1 Corinthians 13:4' }] });
   });
 
+  it('find: a question nothing answers gives the note and no verse; `all` shows the weak matches', async () => {
+    const router = await call(client, 'find', { question: 'how do I reset my router', translation: 'kjv' });
+    expect(router.isError).toBe(false);
+    expect(router.text.split('\n')[0]).toBe(
+      'No verse answers this question well enough: nothing in the library speaks of "reset", "router". Try `bible search <words>` for words in the verses, or `bible topic search <subject>` for a subject; `bible find --all` (the `all` parameter) shows the weak matches.',
+    );
+    expect(router.data).toMatchObject({ results: [], all: false });
+    const weak = await call(client, 'find', {
+      question: 'how do I reset my router',
+      translation: 'kjv',
+      limit: 1,
+      all: true,
+    });
+    expect(weak.text.split('\n')[0]).toMatch(/; the weak matches are shown\.$/);
+    expect(weak.text.split('\n')[1]).toMatch(/^Micah 1:13 /);
+    expect(weak.data).toMatchObject({ all: true, results: [{ ref: 'Micah 1:13', confidence: { band: 'weak' } }] });
+  });
+
   it('books: the 66 books, Genesis first', async () => {
     const r = await call(client, 'books', {});
     expect(r.text.split('\n')[0]).toBe('1. Genesis (Gen, Ge, Gn): 50 chapters');

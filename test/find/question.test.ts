@@ -87,6 +87,10 @@ describe('reading a question', () => {
     expect(namedReferences('1 Cor 13:4-7 on love').map(formatReference)).toEqual(['1 Corinthians 13:4-7']);
     expect(namedReferences('the 12 apostles and 7 loaves')).toEqual([]);
     expect(namedReferences('John 99:1')).toEqual([]);
+    // As people type them: "john 14 6" is John 14:6; a lower-case "is" before a number is the sentence's.
+    expect(namedReferences('john 14 6').map(formatReference)).toEqual(['John 14:6']);
+    expect(namedReferences('what is 17 times 23')).toEqual([]);
+    expect(namedReferences('Is 53:5').map(formatReference)).toEqual(['Isaiah 53:5']);
   });
 
   it('puts a wh- question in the order a verse would state it', () => {

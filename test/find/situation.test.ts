@@ -20,8 +20,9 @@ describe('the situation signal: a question read as the situation it tells', () =
   it('reads data/everyday-topics/situations.json: each situation valid, its entries Everyday Topics subjects', () => {
     const file = JSON.parse(
       readFileSync(join(process.cwd(), 'data', 'everyday-topics', 'situations.json'), 'utf8'),
-    ) as { about: string; situations: unknown[] };
+    ) as { about: string; plight: string[]; situations: unknown[] };
     expect(file.about.length).toBeGreaterThan(0);
+    expect(file.plight.filter((w) => !/^[a-z]+$/.test(w))).toEqual([]);
     const invalid = file.situations.flatMap((s) => {
       const parsed = EverydaySituation.safeParse(s);
       return parsed.success ? [] : [`${(s as { situation?: string }).situation}: ${parsed.error.issues[0]?.message}`];
@@ -71,6 +72,40 @@ describe('the situation signal: a question read as the situation it tells', () =
     expect(asked('they walked along the river with a bull')).toEqual([]);
     expect(asked('Who built the temple?')).toEqual([]);
     expect(asked(LONELY, {})).toEqual([]);
+  });
+
+  itWithSword('reads the situation by meaning: the one told more of, not an incidental word of it', () => {
+    const whys = (q: string) => new Set(asked(q).map((v) => v.why.replace(/ \(everyday topic: .*$/, '')));
+    // "angry" is the anger at God the question tells, beside the grief: not a temper (Ephesians 4:26).
+    expect(whys("my dad just died and I'm angry at God")).toEqual(
+      new Set(['situation: grieving someone who died', 'situation: anger at God']),
+    );
+    // Cheating with scales is no unfaithfulness; a nightmare of a boss is no sleeplessness.
+    expect(asked('What does the Bible say about cheating with dishonest scales?')).toEqual([]);
+    expect(whys('my boss is a nightmare and I dread going to work every monday')).toEqual(
+      new Set(['situation: trouble at work']),
+    );
+    // A contraction typed without its apostrophe tells what it stands for ("dont", "cant", "im").
+    expect(voteFor(asked('i dont even know if i believe in god anymore'), 'Mark 9:24')?.why).toBe(
+      'situation: doubting (everyday topic: Doubt)',
+    );
+    // The asker's own situation votes whole, one asked after half.
+    expect(voteFor(asked('I feel so lonely'), 'Deuteronomy 31:6')?.score).toBe(1);
+    expect(voteFor(asked('loneliness in old age'), 'Deuteronomy 31:6')?.score).toBe(0.5);
+  });
+
+  itWithSword('answers the whole question to the bar only where the asker tells a plight', () => {
+    const find = (q: string) =>
+      findVerses(store(), q, { translation: 'kjv', resources: store().resources(), limit: 1 });
+    const lost = find('I lost my job today and I have three kids to feed');
+    expect(lost.results.map((r) => [r.ref, r.confidence.band])).toEqual([['Philippians 4:19', 'strong']]);
+    // Naming the boss is no plight: the situation answers "boss" alone, and no verse clears the bar.
+    const report = find('my boss wants the quarterly report by monday');
+    expect(report.results).toEqual([]);
+    expect(report.unanswered).toBeDefined();
+    const dread = find('my boss is a nightmare and I dread going to work every monday');
+    expect(dread.results[0]?.confidence.band).toBe('strong');
+    expect(dread.results[0]?.reasons.map((r) => r.signal)).toContain('situation');
   });
 
   itWithSword('in the engine, the situation outweighs the incidental nouns', () => {

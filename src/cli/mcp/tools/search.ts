@@ -112,6 +112,12 @@ export function findTool(kit: ToolKit): void {
         translation,
         limit: limit(FIND_LIMIT_MAX, 10),
         offset: offset('Results'),
+        all: z
+          .boolean()
+          .optional()
+          .describe(
+            'Where no verse answers the question well enough (the note says why), show the weak matches anyway',
+          ),
       },
       output: FindResult,
     },
@@ -120,12 +126,13 @@ export function findTool(kit: ToolKit): void {
       // The ranking has no pages: the best `offset + limit` (at most FIND_LIMIT_MAX), from `offset` on.
       const from = Math.min(args.offset ?? 0, FIND_LIMIT_MAX);
       const upTo = Math.min(from + (args.limit ?? 10), FIND_LIMIT_MAX);
-      const found = await kit.extension(EXTENSIONS.find, () => kit.client.find(id, args.question, upTo));
+      const found = await kit.extension(EXTENSIONS.find, () => kit.client.find(id, args.question, upTo, args.all));
       const results = found.results.slice(from);
       return {
+        // Nothing answered well enough: the note says why and what to try (`all` shows the weak matches).
         head: results.length
-          ? undefined
-          : `No ${from ? `verse after the first ${from}` : 'verse'} found for: ${found.query}`,
+          ? found.note
+          : (found.note ?? `No ${from ? `verse after the first ${from}` : 'verse'} found for: ${found.query}`),
         items: results.map((r) => `${r.ref} ${r.text}\n  (${r.why.join('; ')})`),
         unit: 'results',
         data: (shown) => ({ ...found, results: results.slice(0, shown) }),
