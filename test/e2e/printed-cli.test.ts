@@ -36,6 +36,8 @@ describe('the text as printed in the CLI: psalm titles, the supplied words', () 
   itWithSword('the supplied words: italic in colour, none without; --added brackets, with --plain too', async () => {
     const italic = await runCliInProcess(['passage', 'Ps 32:1', '-t', 'kjv'], { env: colour });
     expect(italic.stdout).toContain(`Blessed ${ITALIC}is he whose${ITALIC_OFF} transgression ${ITALIC}is${ITALIC_OFF}`);
+    // The title's own supplied words too.
+    expect(italic.stdout).toContain(`${ITALIC}A Psalm${ITALIC_OFF} of David, Maschil.`);
     for (const off of [
       ['--added', 'none'],
       ['--color', 'never'],
@@ -47,6 +49,11 @@ describe('the text as printed in the CLI: psalm titles, the supplied words', () 
     expect(noColour.stdout).not.toContain(ITALIC);
     const brackets = await runCliInProcess(['passage', 'Ps 32:1', '-t', 'kjv', '--added', 'brackets']);
     expect(brackets.stdout).toContain('1 Blessed [is he whose] transgression [is] forgiven, [whose] sin [is] covered.');
+    expect(brackets.stdout).toContain('\n[A Psalm] of David, Maschil.\n');
+    const titled = JSON.parse(
+      (await runCliInProcess(['passage', 'Ps 32:1', '-t', 'kjv', '--added', 'brackets', '--json'])).stdout,
+    );
+    expect(titled.passages[0].verses[0].titleAdded).toEqual([{ start: 0, end: 7 }]);
     const plain = await runCliInProcess(['passage', 'Ps 32:1', '-t', 'kjv', '--added', 'brackets', '--plain']);
     expect(plain.stdout).toBe('Blessed [is he whose] transgression [is] forgiven, [whose] sin [is] covered.\n');
     // A translation that marks none prints as it is.

@@ -130,7 +130,8 @@ function titleText(c: Paint, verse: StudyVerse, view: StudyView): string[] {
       verse.words?.filter((w) => w.title),
       add,
     );
-  return [painted(c, verse.title, inserts, [], [], 'none')];
+  const added = view.added === 'none' ? [] : (verse.titleAdded ?? []);
+  return [painted(c, verse.title, inserts, [], added, view.added)];
 }
 
 /** What a view shows before a verse: its title (always: it is part of the verse), then the headings asked for. */

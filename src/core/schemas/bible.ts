@@ -64,6 +64,10 @@ export const StudyFields = {
   added: TextRanges.optional().meta({
     description: "Extension (include=added): character ranges of text the translators supplied (the KJV's italics)",
   }),
+  titleAdded: TextRanges.optional().meta({
+    description:
+      'Extension (include=added): character ranges of the title the translators supplied, on a verse with a title',
+  }),
   headings: z
     .array(z.string())
     .optional()

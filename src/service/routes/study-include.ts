@@ -43,18 +43,20 @@ export const IncludeQuery = param(readInclude, (z) =>
 
 /**
  * Character ranges of `text` covered by the spans `marked` picks (the words of Christ, the
- * supplied words); consecutive marked spans make one range. The title's spans are not in `text`.
+ * supplied words); consecutive marked spans make one range. The title's spans are in the title,
+ * not in `text`: `inTitle` reads those against the title instead.
  */
 export function markedRanges(
   text: string,
   words: WordSpan[],
   marked: (w: WordSpan) => boolean,
+  inTitle = false,
 ): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   let cursor = 0;
   let previous = false;
   for (const w of words) {
-    if (w.title) continue;
+    if (Boolean(w.title) !== inTitle) continue;
     const at = text.indexOf(w.text, cursor);
     if (at < 0) break;
     cursor = at + w.text.length;
@@ -75,7 +77,7 @@ export function studyFields(
   store: LibraryStore,
   include: Set<IncludeValue>,
   translation: string,
-  verses: Array<{ book: number; chapter: number; verse: number; text: string }>,
+  verses: Array<{ book: number; chapter: number; verse: number; text: string; title?: string | null }>,
 ): Map<string, StudyFields> {
   const out = new Map<string, StudyFields>();
   const first = verses[0];
@@ -107,7 +109,10 @@ export function studyFields(
         ...(w.title ? { title: true } : {}),
       }));
     if (include.has('red')) fields.red = markedRanges(v.text, spans, (w) => w.red);
-    if (include.has('added')) fields.added = markedRanges(v.text, spans, (w) => w.added === true);
+    if (include.has('added')) {
+      fields.added = markedRanges(v.text, spans, (w) => w.added === true);
+      if (v.title) fields.titleAdded = markedRanges(v.title, spans, (w) => w.added === true, true);
+    }
     if (include.has('headings')) fields.headings = annotations.get(key)?.headings ?? [];
     if (include.has('notes')) fields.notes = annotations.get(key)?.notes ?? [];
     if (include.has('bookName')) fields.bookName = localBookName(BOOKS[v.book - 1] as Book, language);
