@@ -6,7 +6,7 @@
 // A verse counts as matched "only on a stop word or an archaic sense" when nothing but the word
 // match brought it in, and every word it matched is a function or question word, or is held only
 // by the KJV's wording and not by the modern WEB's (the KJV's "suffer" where the WEB says "allow").
-// Usage: node bench/chat.mjs [--library path] [--dev path] [--train path] [--train2 path] [--train3 path] [--heldout path] [--heldout2 path]
+// Usage: node bench/chat.mjs [--sets 'life dev,es dev'] [--personas default,simple_helper] [--library path] [--dev path] [--train path] [--train2 path] [--train3 path] [--heldout path] [--heldout2 path]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
@@ -16,6 +16,9 @@ register();
 const { values } = parseArgs({
   options: {
     ...questionSetOptions,
+    // A comma-separated choice of sets by the names printed ("life dev,es dev"), and of personas.
+    sets: { type: 'string' },
+    personas: { type: 'string' },
   },
 });
 const library = libraryPath(values);
@@ -40,13 +43,13 @@ function stopOrArchaicOnly(reasons) {
   });
 }
 
-async function measure(all, persona) {
+async function measure(all, persona, translation) {
   // Off-topic questions (no verse listed): how many replies quote no verse at all.
   const questions = all.filter((q) => q.expect.length);
   const offTopic = all.filter((q) => !q.expect.length);
   let silent = 0;
   for (const { q } of offTopic) {
-    const grounding = retrieve(store, q, persona, 'kjv', resources);
+    const grounding = retrieve(store, q, persona, translation, resources);
     const reply = await provider.reply({
       persona,
       grounding,
@@ -65,7 +68,7 @@ async function measure(all, persona) {
   const misses = [];
   const flagged = [];
   for (const { q, expect } of questions) {
-    const grounding = retrieve(store, q, persona, 'kjv', resources);
+    const grounding = retrieve(store, q, persona, translation, resources);
     const reply = await provider.reply({
       persona,
       grounding,
@@ -75,7 +78,7 @@ async function measure(all, persona) {
       context: '',
       maxTokens: 2048,
     });
-    const cited = [...reply.text.matchAll(/^> .* \(([^()]+ \d+:\d+), KJV\)$/gm)].map((m) => m[1]);
+    const cited = [...reply.text.matchAll(/^> .* \(([^()]+ \d+:\d+), [A-Z0-9]+\)$/gm)].map((m) => m[1]);
     if (grounding.topics.length) topics++;
     if (grounding.stories.length) stories++;
     if (cited.some((r) => expect.includes(r))) cites++;
@@ -92,11 +95,16 @@ async function measure(all, persona) {
 }
 
 const pct = (x) => `${(x * 100).toFixed(0).padStart(3)}%`;
-for (const [name, path] of questionSets(values)) {
+const chosen = (list) => (list ? new Set(list.split(',').map((s) => s.trim())) : undefined);
+const setNames = chosen(values.sets);
+const personas = chosen(values.personas);
+for (const [name, path, translation = 'kjv'] of questionSets(values)) {
+  if (setNames && !setNames.has(name)) continue;
   const questions = JSON.parse(readFileSync(path, 'utf8'));
-  console.log(`${name} set: ${questions.length} questions (${path})`);
+  console.log(`${name} set: ${questions.length} questions, asked with the ${translation.toUpperCase()} (${path})`);
   for (const persona of PERSONAS) {
-    const m = await measure(questions, persona);
+    if (personas && !personas.has(persona)) continue;
+    const m = await measure(questions, persona, translation);
     console.log(
       `  ${persona.padEnd(17)} cite an expected verse ${pct(m.cites)} (target ≥ 85%)  cite a stop-word/archaic-only match ${pct(m.bad)} (target 0)  name related topics ${pct(m.topics)}  a story ${pct(m.stories)}${m.quiet ? `  off-topic quoting nothing ${m.quiet}` : ''}`,
     );

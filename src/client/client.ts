@@ -146,13 +146,15 @@ export class BibleClient extends ServiceConnection {
   }
   /**
    * Extension: the verses a question most likely means; `all` shows the best even where none
-   * answers it well enough (a service without the parameter answers without `all` in its data).
+   * answers it well enough (a service without the parameter answers without `all` in its data);
+   * `keep` answers from the translation whatever the question's language.
    */
-  find(translation: string, q: string, limit?: number, all?: boolean) {
+  find(translation: string, q: string, limit?: number, all?: boolean, keep?: boolean) {
     return this.get<FindResult>(filled(EXTENSION_PATHS.find, { translation }), {
       q,
       limit,
       all: all ? 'true' : undefined,
+      keep: keep ? 'true' : undefined,
     });
   }
 

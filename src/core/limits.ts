@@ -5,6 +5,8 @@
  */
 
 export const CHAT_MESSAGE_MAX = 10_000;
+/** A chat request's `translation` (an id from the catalog) at most this many characters. */
+export const CHAT_TRANSLATION_MAX = 64;
 export const CHAT_HISTORY_MAX = 20;
 /** How long the service waits for its model by default (BIBLE_LLM_TIMEOUT_MS); the client waits longer. */
 export const PROVIDER_TIMEOUT_MS = 60_000;

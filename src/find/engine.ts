@@ -34,6 +34,11 @@ export interface FindOptions {
   without?: readonly SignalName[];
   /** Show the best verses even where none clears the confidence bar (`bible find --all`). */
   all?: boolean;
+  /**
+   * The asker named the translation (`-t kjv`): a question in another language is still read in
+   * its own language, but answered from this translation rather than one in that language.
+   */
+  keep?: boolean;
 }
 
 /** A verse found, with its fused score and its reasons as data (the route words them). */
@@ -91,7 +96,7 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
     throw new Error(`find: '${options.translation}' is not among the readable translations`);
   // Bounded work whoever calls: the endpoint caps a question's length, the chat may not.
   const bibles = usable.filter((r) => r.kind === 'bible').map((r) => r.id);
-  const reading = readQuestion(store, question.slice(0, FIND_QUESTION_MAX), options.translation, bibles);
+  const reading = readQuestion(store, question.slice(0, FIND_QUESTION_MAX), options.translation, bibles, options.keep);
   const resource = usable.find((r) => r.id === reading.translation) as ResourceRow;
   const text = reading.text;
   const lexicons = usable
@@ -163,10 +168,10 @@ export function findVerses(store: FindStore, question: string, options: FindOpti
   const judged = results.slice(0, BAR_READ);
   const unknown = notUnderstood(asked, judged, (w) => store.findFrequency(w) > 0);
   if (mostlyUnknown(unknown, asked)) for (const r of results) r.confidence = weakened(r.confidence);
-  // The bar reads the question's words in the English wordings find matches them in: shown in
-  // another translation (a Spanish question, with the RV1909) nothing is held back until the
-  // question's own language is read (issue 31): its words would all be unknown here.
-  const answered = !ENGLISH_SHOWN.has(resource.id) || clearsBar(judged);
+  // The bar reads the question's words in the English wordings find matches them in: a question
+  // read in its own language (a Spanish one, shown in the RV1909 or in the KJV named) or shown in
+  // a translation not in English is never held back (issue 31): its words would all be unknown here.
+  const answered = !ENGLISH_SHOWN.has(resource.id) || reading.local !== undefined || clearsBar(judged);
   const shown = answered || options.all ? results.slice(0, options.limit) : [];
   return {
     query: question,

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import stopwords from 'stopword';
 import { fold } from '../core/search/matches.js';
+import { packageRoot } from '../library/package-root.js';
 import { localWordLists } from './local-words.js';
 import { wordList } from './words.js';
 
@@ -41,6 +44,53 @@ function isEnglishWord(w: string): boolean {
   return english.has(w);
 }
 
+/** Spanish, Portuguese and Italian, as the stop-word lists name them: they share most function words. */
+const ROMANCE = { es: 'spa', pt: 'por', it: 'ita' } as const;
+type Romance = (typeof ROMANCE)[keyof typeof ROMANCE];
+interface Marks {
+  letters: string;
+  words: ReadonlySet<string>;
+}
+let marks: ReadonlyMap<Romance, Marks> | undefined;
+/** What each of the three writes and the other two do not (data/find-words/language-marks.json), its words folded. */
+function romanceMarks(): ReadonlyMap<Romance, Marks> {
+  if (!marks) {
+    const path = join(packageRoot(), 'data', 'find-words', 'language-marks.json');
+    const read = (JSON.parse(readFileSync(path, 'utf8')) as { languages?: Record<string, Partial<Marks>> }).languages;
+    const out = new Map<Romance, Marks>();
+    for (const [code, iso] of Object.entries(ROMANCE)) {
+      const m = read?.[code];
+      const words = (m?.words ?? []) as unknown as string[];
+      if (typeof m?.letters !== 'string' || !Array.isArray(words))
+        throw new Error(`${path}: "${code}" needs letters and words`);
+      out.set(iso, { letters: m.letters, words: new Set(words.map((w) => fold(w))) });
+    }
+    marks = out;
+  }
+  return marks;
+}
+
+/**
+ * Which of Spanish, Portuguese and Italian a question holds most marks of (words and letters only
+ * it writes), Spanish where none or as many: the stop-word lists share most of the words a question
+ * is made of ("o que", "la", "de"), so a Portuguese or Italian question would be read as Spanish
+ * and answered with Spanish verses.
+ */
+function romanceOf(question: string, words: readonly string[]): Romance {
+  const parts = words.flatMap((w) => w.split("'"));
+  let best: Romance = 'spa';
+  let most = 0;
+  for (const [code, m] of romanceMarks()) {
+    const letters = [...m.letters].filter((l) => question.toLowerCase().includes(l)).length;
+    const n = letters + parts.filter((w) => m.words.has(w)).length;
+    if (n > most) {
+      best = code;
+      most = n;
+    }
+  }
+  return best;
+}
+
 /** An ISO 639-3 code (the stop-word lists') as BCP 47 has it: "fra" → "fr". */
 function bcp47(code: string): string {
   try {
@@ -63,6 +113,7 @@ export function questionLanguage(question: string, translationLanguage?: string)
     }
     const langs = new Set(languagesOfWords().get(w) ?? []);
     if (spanish.function.has(w) || spanish.frame.has(w)) langs.add('spa');
+    for (const [code, m] of romanceMarks()) if (w.split("'").some((part) => m.words.has(part))) langs.add(code);
     for (const l of langs) hits.set(l, (hits.get(l) ?? 0) + 1);
   }
   const marks = (SPANISH_MARKS.test(question) ? 2 : 0) + (SPANISH_LETTERS.test(question) ? 1 : 0);
@@ -79,6 +130,8 @@ export function questionLanguage(question: string, translationLanguage?: string)
       most = n;
     }
   }
+  // Spanish, Portuguese or Italian: the one whose own marks it holds.
+  if (best === 'spa' || best === 'por' || best === 'ita') best = romanceOf(question, words);
   if (best && most > englishHits) return bcp47(best);
   if (!englishHits && translationLanguage && translationLanguage !== 'en') return translationLanguage;
   // Letters, none of them Latin, and no stop word known: a language this cannot name.

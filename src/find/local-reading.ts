@@ -48,6 +48,7 @@ export function readQuestion(
   question: string,
   translation: string,
   bibles: readonly string[],
+  keep = false,
 ): QuestionReading {
   const asked = store.translationLanguage(translation);
   const language = questionLanguage(question, asked);
@@ -55,7 +56,8 @@ export function readQuestion(
   const own = asked === language ? translation : bibles.find((id) => store.translationLanguage(id) === language);
   if (own && stemmerOf(language) && hasWordLists(language)) {
     const read = readLocal(store, question, language, own);
-    return { text: read.english, translation: own, language, local: read.local };
+    // Named by the asker (`-t kjv`): read in its language, shown in the translation asked for.
+    return { text: read.english, translation: keep ? translation : own, language, local: read.local };
   }
   return { text: withoutFunctionWords(question, language), translation, language, unread: languageName(language) };
 }

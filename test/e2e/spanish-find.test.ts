@@ -59,4 +59,37 @@ describe('find, search and chat in Spanish (issue 31)', () => {
     expect(r.stdout).toContain('RV1909)');
     expect(r.stdout).toContain('Reina-Valera 1909');
   });
+
+  it('a Spanish question with -t kjv is answered from the KJV, in find and the chat (the chat’s framing in Spanish)', async () => {
+    const found = await run('find', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--limit', '3', '--json');
+    expect(found.code).toBe(0);
+    const json = JSON.parse(found.stdout);
+    expect(json).toMatchObject({ translation: 'kjv', language: 'es' });
+    expect(json.results[0]).toMatchObject({
+      ref: 'Philippians 4:6',
+      text: expect.stringMatching(/^Be careful for nothing/),
+    });
+    const env = { HOME: tempHome(), BIBLE_DATA_DIR: serviceDataDir() };
+    const r = await runCliInProcess(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--no-color'], {
+      env,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Esto es lo que dice la Escritura sobre su pregunta\./);
+    expect(r.stdout).toContain('(Philippians 4:6, KJV)');
+    expect(r.stdout).not.toContain('RV1909');
+    const unknown = await runCliInProcess(['chat', 'hola', '-t', 'nope', '--no-color'], { env });
+    expect([unknown.code, unknown.stderr]).toEqual([
+      2,
+      "bible: translation 'nope' is not a Bible translation this key may read [INVALID_REQUEST]\n",
+    ]);
+  });
+
+  it('a Portuguese question is read in English with a line saying so, never answered from the RV1909', async () => {
+    const r = await run('find', 'O que a Bíblia diz sobre a ansiedade?', '--limit', '3');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      'O que a Bíblia diz sobre a ansiedade? (KJV)',
+      '(the library has no translation in Portuguese: the question was read in English)',
+    ]);
+  });
 });

@@ -28,6 +28,23 @@ describe('the language of a question', () => {
     expect(questionLanguage('love is patient', 'es')).toBe('en');
   });
 
+  it('tells Portuguese and Italian from Spanish by what only each writes', () => {
+    for (const q of ['O que a Bíblia diz sobre a ansiedade?', 'Quem foi Moisés?', 'não consigo dormir de preocupação'])
+      expect([q, questionLanguage(q), questionLanguage(q, 'es')]).toEqual([q, 'pt', 'pt']);
+    for (const q of ["Cosa dice la Bibbia sull'ansia?", 'Chi era Mosè?', 'Come posso perdonare mio fratello?'])
+      expect([q, questionLanguage(q), questionLanguage(q, 'es')]).toEqual([q, 'it', 'it']);
+    // Spanish keeps what it shares with them: "da", "dice", "triste" are Spanish words too.
+    for (const q of [
+      'el buen pastor da su vida por las ovejas',
+      'que dice la biblia del divorcio',
+      'estoy triste',
+      'Dios es amor',
+    ])
+      expect([q, questionLanguage(q)]).toEqual([q, 'es']);
+    expect(languageName('pt')).toBe('Portuguese');
+    expect(languageName('it')).toBe('Italian');
+  });
+
   it('names other languages, and drops their function words', () => {
     expect(questionLanguage('Que dit la Bible sur l’anxiété ?')).toBe('fr');
     expect(questionLanguage('Was sagt die Bibel über Angst?')).toBe('de');

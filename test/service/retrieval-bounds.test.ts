@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEIGHBOURS, SITUATION_MORE } from '../../src/service/chat/quoted.js';
 import { retrieve } from '../../src/service/chat/retrieval.js';
 import { useTestStore } from '../support/test-store.js';
 
@@ -16,14 +17,14 @@ describe('chat retrieval reads a bounded part of any question', () => {
     ).toEqual(['Genesis 1:1', 'John 3:16', 'Psalms 23:1']);
   });
 
-  it('answers a question of thousands of numbers with at most the persona’s verses', () => {
+  it('answers a question of thousands of numbers with at most the persona’s verses (and their neighbours)', () => {
     const numbers = Array.from({ length: 60 }, (_, i) => `item ${i + 1}`).join(', ');
     expect(
       retrieve(store(), `${numbers}, and John 3:16?`, 'default', 'kjv', store().resources()).verses.length,
-    ).toBeLessThanOrEqual(6);
+    ).toBeLessThanOrEqual(6 + SITUATION_MORE + NEIGHBOURS);
     expect(
       retrieve(store(), 'a b c d 1 '.repeat(1_000), 'simple_helper', 'kjv', store().resources()).verses.length,
-    ).toBeLessThanOrEqual(3);
+    ).toBeLessThanOrEqual(3 + NEIGHBOURS);
   });
 });
 

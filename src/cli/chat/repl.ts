@@ -29,6 +29,8 @@ const BARE_COMMANDS = new Set(['clear', 'cls', 'exit', 'quit', 'help']);
 export interface ReplOptions {
   persona: string;
   maxTokens?: number;
+  /** The translation named with -t, quoted whatever the question's language. */
+  translation?: string;
   conversation: Conversation;
   conversationsDir: string;
 }
@@ -171,6 +173,7 @@ export async function runRepl(ctx: Context, options: ReplOptions): Promise<void>
       const response = await ask(ctx, conversation, message, {
         persona,
         maxTokens: options.maxTokens,
+        translation: options.translation,
         signal: pending.signal,
         onText: (t) => printer.onText(t),
       });

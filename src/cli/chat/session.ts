@@ -11,7 +11,13 @@ export async function ask(
   ctx: Context,
   conversation: Conversation,
   message: string,
-  options: { persona: string; maxTokens?: number; signal?: AbortSignal; onText?: (text: string) => void },
+  options: {
+    persona: string;
+    maxTokens?: number;
+    translation?: string;
+    signal?: AbortSignal;
+    onText?: (text: string) => void;
+  },
 ): Promise<ChatResponse> {
   const client = await ctx.client();
   const history = conversation.history(20);
@@ -21,6 +27,7 @@ export async function ask(
     conversationHistory: history,
     persona: options.persona as ChatResponse['meta']['persona'],
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    ...(options.translation !== undefined ? { translation: options.translation } : {}),
   };
   const onText = options.onText;
   let came = '';

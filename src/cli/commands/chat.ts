@@ -22,6 +22,8 @@ export interface ChatOptions {
   message: string[];
   persona?: string;
   maxTokens?: number;
+  /** The translation to quote, whatever the question's language. */
+  translation?: string;
   continue?: boolean;
   resume?: string;
 }
@@ -49,6 +51,8 @@ export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
   const persona = opts.persona ?? ctx.config.persona ?? 'default';
   if (!PERSONAS.includes(persona as (typeof PERSONAS)[number])) throw usageError(unknownPersona(persona));
   const { maxTokens } = opts;
+  // Checked against the catalog as every -t is (an unknown one named, with a suggestion).
+  const translation = opts.translation === undefined ? undefined : await ctx.resourceId('bible', opts.translation);
   const dir = conversationsDir(ctx);
   const conversation =
     (opts.resume !== undefined && resumed(dir, opts.resume)) ||
@@ -60,7 +64,7 @@ export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
     if (!ctx.io.stdin.isTTY)
       throw usageError('no question: give one (bible chat "…"), pipe one in, or run bible chat in a terminal');
     const { runRepl } = await import('../chat/repl.js');
-    return runRepl(ctx, { persona, maxTokens, conversation, conversationsDir: dir });
+    return runRepl(ctx, { persona, maxTokens, translation, conversation, conversationsDir: dir });
   }
   const spinner = await startSpinner(ctx.io, 'thinking', ctx.globals.quiet);
   // On a terminal the reply is streamed and printed as it comes; Ctrl-C stops it and keeps what came.
@@ -72,6 +76,7 @@ export async function runChat(opts: ChatOptions, ctx: Context): Promise<void> {
     const response = await ask(ctx, conversation, message, {
       persona,
       maxTokens,
+      translation,
       signal: cancel.signal,
       ...(streaming ? { onText: (t: string) => printer.onText(t) } : {}),
     });
@@ -122,6 +127,7 @@ export function registerChat(program: Command, f: Factory): void {
       'longest reply, in tokens (capped by the key)',
       wholeNumber(() => '--max-tokens must be a whole number of at least 1', { min: 1 }),
     )
+    .option('-t, --translation <id>', "translation to quote, whatever the question's language (default: the KJV)")
     .option('--continue', 'resume the last conversation')
     .option('--resume <id>', 'resume a past conversation by its id (or a unique part of it) from `bible chat log`')
     .action(async (message: string[], opts: Omit<ChatOptions, 'message'>) =>

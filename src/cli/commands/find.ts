@@ -32,7 +32,10 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
   const { limit } = opts;
   const translation = await ctx.resourceId('bible', opts.translation);
   const client = await ctx.client();
-  const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit, opts.all));
+  // A translation named with -t is kept whatever the question's language; the default gives way
+  // to one in the question's language (a Spanish question: the RV1909).
+  const keep = opts.translation !== undefined;
+  const data = await extension(ctx, EXTENSIONS.find, () => client.find(translation, question, limit, opts.all, keep));
   // A service that predates `all` answers without it: its matches are all it has, unfiltered.
   if (opts.all && data.all === undefined)
     ctx.notice(
@@ -66,7 +69,10 @@ export function registerFind(program: Command, f: Factory): void {
     .command('find')
     .description('the verses a question most likely means ("what does the Bible say about worry?")')
     .argument('<question...>', 'a question or a half-remembered line, in any words')
-    .option('-t, --translation <id>', 'translation to show (default: config, else the first in the catalog)')
+    .option(
+      '-t, --translation <id>',
+      "translation to show, whatever the question's language (default: config, else the first in the catalog; a question in another language: a translation in it)",
+    )
     .option(
       '--limit <n>',
       `how many verses (1-${FIND_LIMIT_MAX})`,

@@ -11,6 +11,7 @@ import {
   CHAT_HISTORY_CONTENT_MAX,
   CHAT_HISTORY_MAX,
   CHAT_MESSAGE_MAX,
+  CHAT_TRANSLATION_MAX,
   PROVIDER_TIMEOUT_MS,
 } from '../limits.js';
 import { quoted } from '../text/quoted.js';
@@ -56,6 +57,14 @@ export const ChatRequest = z
         .positive('must be a positive number')
         .optional()
         .meta({ description: "Capped by the key's own limit" }),
+      translation: z
+        .string({ error: 'must be a string' })
+        .max(CHAT_TRANSLATION_MAX, `may be at most ${CHAT_TRANSLATION_MAX} characters`)
+        .optional()
+        .meta({
+          description:
+            "An extension to the contract: the Bible translation to quote, one the key may read (else 400), whatever the question's language. Without it the service chooses (a question in another language: a translation in it, where the key may read one).",
+        }),
       stream: z.boolean({ error: 'must be true or false' }).optional().meta({
         description:
           'An extension to the contract: true answers text/event-stream, a `text` event per piece of the reply as the model writes it ({"text": …}), then one `done` event carrying the whole contract response (or an `error` event carrying the error envelope). Without it the response is exactly the contract\'s.',

@@ -1,7 +1,8 @@
 import type { ChatRequest, ChatResponse } from '../../core/schemas/chat.js';
+import { quoted } from '../../core/text/quoted.js';
 import { EVERYDAY_TOPICS, headwordTopics } from '../../library/import/known-modules.js';
 import { keyPrincipal, LOCAL_PRINCIPAL, type ServiceDeps } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError, invalid } from '../errors.js';
 import type { KeyRecord } from '../keys/keys.js';
 import { checkReferences } from './cited-references.js';
 import { groundingText } from './grounding-text.js';
@@ -57,8 +58,15 @@ export async function answerChat(
   const principal = options.key ? keyPrincipal(options.key) : LOCAL_PRINCIPAL;
   const { canRead } = principal;
   const resources = deps.store.resources().filter((r) => canRead(r.id));
+  // A translation the request names is quoted whatever the question's language; else the KJV or
+  // the first readable, which gives way to one in the question's language.
+  const named = req.translation?.toLowerCase();
+  if (named !== undefined && !resources.some((r) => r.kind === 'bible' && r.id === named))
+    throw invalid(`translation ${quoted(named)} is not a Bible translation this key may read`);
   const translation =
-    resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ?? resources.find((r) => r.kind === 'bible')?.id;
+    named ??
+    resources.find((r) => r.kind === 'bible' && r.id === 'kjv')?.id ??
+    resources.find((r) => r.kind === 'bible')?.id;
   // The tokenizer's tables are large: the embedded CLI loads them with its first message; `bible
   // serve` before it listens (server.ts), so this import is then already done.
   const { tokenCount, truncateToTokens } = await import('./tokens.js');
@@ -66,7 +74,7 @@ export async function answerChat(
     const message = truncateToTokens(NO_READABLE_BIBLE, maxTokens);
     return { message, model: 'none', usage: { inputTokens: 0, outputTokens: tokenCount(message) } };
   }
-  const grounding = retrieve(deps.store, req.message, persona, translation, resources);
+  const grounding = retrieve(deps.store, req.message, persona, translation, resources, named !== undefined);
   const system = SYSTEM_PROMPTS[persona];
   const context = groundingText(grounding);
   let reply: Awaited<ReturnType<ChatProvider['reply']>>;

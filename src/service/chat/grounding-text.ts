@@ -1,3 +1,4 @@
+import { reasonsOf } from '../../find/registry.js';
 import { languageInstruction } from './personas.js';
 import type { Grounding } from './retrieval.js';
 import { originalWordLine } from './scholar.js';
@@ -9,6 +10,13 @@ export function groundingText(g: Grounding): string {
   const parts: string[] = [];
   const language = languageInstruction(g.language, g.unread);
   if (language) parts.push(language);
+  const reasons = g.verses.flatMap((v) => v.reasons);
+  // What find read the question as: a situation told ("losing a job"), a person or place described.
+  const situations = [...new Set(reasonsOf(reasons, 'situation').map((r) => r.situation))];
+  if (situations.length)
+    parts.push(`The question tells a situation (${situations.join('; ')}): speak to it, from the verses below.`);
+  const described = [...new Set(reasonsOf(reasons, 'described').map((r) => `${r.name}, ${r.description}`))];
+  if (described.length) parts.push(`The question describes ${described.join('; ')}.`);
   if (g.verses.length)
     parts.push(
       `Verses (${g.translation.toUpperCase()}):\n${g.verses.map((v) => `${v.ref}: ${v.text}${v.theme ? ` [${v.theme}]` : ''}`).join('\n')}`,

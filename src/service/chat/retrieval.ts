@@ -8,6 +8,7 @@ import { type Reason, reasonsOf } from '../../find/registry.js';
 import { anyStemPrefix } from '../../find/stem.js';
 import { headwordTopics } from '../../library/import/known-modules.js';
 import type { LibraryStore, ResourceRow, TopicRow } from '../../library/store/library-store.js';
+import { quotedPassages } from './quoted.js';
 import { commentaryOn, type OriginalWord, originalWords } from './scholar.js';
 
 export interface GroundVerse {
@@ -34,7 +35,7 @@ export interface Grounding {
   commentary?: { id: string; ref: string; text: string };
   /** Whether a shown verse came in through a cross-reference (the TSK's attribution is then due). */
   crossrefs: boolean;
-  /** The commentaries whose headings are shown as themes (their attribution is then due). */
+  /** The works whose headings or descriptions are shown as themes: commentaries, People and Places (their attribution is then due). */
   headings: string[];
   /** Whether an Everyday Topics subject brought in a shown verse (its attribution is then due). */
   everyday?: boolean;
@@ -81,6 +82,7 @@ function sectionOf(topic: TopicRow, book: number, chapter: number, verse: number
  * topic and sub-heading that list them, the topics with their see-also lines, a story one of them
  * came from; for the scholar the original words behind the question's words in those verses, a
  * Strong's number or transliteration the question names, and the commentary on the first verse.
+ * `keep`: the translation was named by the asker, and is quoted whatever the question's language.
  */
 export function retrieve(
   store: LibraryStore,
@@ -88,13 +90,17 @@ export function retrieve(
   persona: PersonaId,
   translation: string,
   usable: readonly ResourceRow[],
+  keep = false,
 ): Grounding {
   const found = findVerses(store, withoutLanguageFrame(question), {
     translation,
+    keep,
     resources: usable,
     limit: Math.max(VERSES[persona], CONTEXT_VERSES),
   });
-  const shown = found.results.slice(0, VERSES[persona]);
+  // The bands judge a question's English words: a question read in its own language is quoted as ranked.
+  const banded = found.language === 'en' || found.unread !== undefined;
+  const { passages, best } = quotedPassages(found.results, VERSES[persona], CONTEXT_VERSES, banded);
   const nave = headwordTopics(usable)?.id;
   const topicCache = new Map<string, TopicRow | undefined>();
   const topic = (headword: string) => {
@@ -115,15 +121,23 @@ export function retrieve(
   };
   // Nothing answers well enough: no verse, topic, story or original word to quote (find's bar).
   if (found.unanswered) return { ...grounding, unanswered: found.unanswered };
-  for (const r of shown) grounding.verses.push(groundVerse(r, topic, grounding));
+  for (const passage of passages) {
+    const verses = passage.map((r) => groundVerse(r, topic, grounding));
+    // A passage reads under one theme: that of its verse find ranked best.
+    const lead = verses[passage.indexOf(bestRanked(passage, found.results))]?.theme ?? '';
+    grounding.verses.push(...verses.map((v) => ({ ...v, theme: lead || v.theme })));
+  }
   const words = contentWords(question);
   // The quoted verses' topics and story first; from the verses ranked after them only a topic the
   // question names (its headword holds a question word: FORGIVENESS for "forgiveness") and a
   // story on its theme. Their other topics and stories wander off ("how can I
   // trust God when things go wrong" → GOAD, GOAT; "how should I treat my neighbor" → the
   // marriage feast, through "entreated").
-  const quoted = shown.flatMap((r) => r.reasons);
-  const later = found.results.slice(shown.length).flatMap((r) => r.reasons);
+  // The verses ranked up to the last one chosen count as quoted (a weak one passed over among them
+  // still names the story a quoted one belongs to); a neighbour that joined one does not reach further.
+  const upTo = Math.max(0, ...best.map((r) => found.results.indexOf(r) + 1));
+  const quoted = found.results.slice(0, upTo).flatMap((r) => r.reasons);
+  const later = found.results.slice(upTo).flatMap((r) => r.reasons);
   const topicsOf = (reasons: Reason[]) => reasonsOf(reasons, 'topics').map((t) => t.label);
   const named = (headword: string) => heldWords(words, tokens(headword)).length > 0;
   const headwords = [...new Set([...topicsOf(quoted), ...topicsOf(later).filter(named)])];
@@ -174,14 +188,29 @@ export function retrieve(
   return grounding;
 }
 
+/** The verse of a passage that find ranked best. */
+const bestRanked = (passage: readonly FoundVerse[], ranked: readonly FoundVerse[]) =>
+  passage.reduce((a, b) => (ranked.indexOf(b) < ranked.indexOf(a) ? b : a));
+
 /**
- * A found verse for the chat, under its theme: the passage the question named, else the Nave's
- * topic and sub-heading that list it, else the Everyday Topics entry that brought it in, else the
- * commentary heading over its passage. Notes in the grounding the works whose attribution it makes due.
+ * A found verse for the chat, under its theme: the passage the question named; else the person or
+ * place it describes ("Saul, the first king of Israel"); else the Nave's topic and sub-heading
+ * that list it; else the Everyday Topics entry answering the situation the question tells
+ * ("Unemployment and job loss": what the question was read as), else the one that brought it in;
+ * else the commentary heading over its passage. Notes in the grounding the works whose
+ * attribution it makes due.
  */
 function groundVerse(r: FoundVerse, topic: (headword: string) => TopicRow | undefined, grounding: Grounding) {
   const book = ALL_BOOKS.findIndex((b) => b.name === r.book) + 1;
+  const described = reasonsOf(r.reasons, 'described')[0];
+  const situation = reasonsOf(r.reasons, 'situation')[0];
+  // The situation's entry is an Everyday Topics entry: its attribution is due.
+  if (situation) grounding.everyday = true;
   let theme = reasonsOf(r.reasons, 'named')[0]?.ref ?? '';
+  if (!theme && described) {
+    theme = `${described.name}, ${described.description}`;
+    if (!grounding.headings.includes(described.resource)) grounding.headings.push(described.resource);
+  }
   for (const reason of reasonsOf(r.reasons, 'topics')) {
     const entry = topic(reason.label);
     if (!entry || theme) continue;
@@ -190,8 +219,10 @@ function groundVerse(r: FoundVerse, topic: (headword: string) => TopicRow | unde
     const head = heading?.split(/[.:]/)[0]?.trim();
     theme = head && !/^see$/i.test(head) ? `${titled(entry.headword)}: ${quiet(head)}` : titled(entry.headword);
   }
-  // No Nave's sub-heading: the everyday topic that brought it in ("Anxiety and worry"). Its
-  // attribution is due for any quoted verse it brought in, themed or not.
+  // No Nave's sub-heading: the Everyday Topics entry answering the situation the question tells,
+  // else the one that brought it in ("Anxiety and worry"). Its attribution is due for any quoted
+  // verse it brought in, themed or not.
+  if (!theme && situation) theme = situation.label;
   const everyday = reasonsOf(r.reasons, 'everyday')[0]?.label;
   if (everyday) grounding.everyday = true;
   if (everyday && !theme) theme = everyday;

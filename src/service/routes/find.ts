@@ -5,7 +5,7 @@ import { STATUSES } from './common.js';
 import { operation } from './operation.js';
 import { optionalText, PathParams, requiredQuery } from './params.js';
 
-// Its query names (q, limit, all) key the response cache: dataRoute declares them.
+// Its query names (q, limit, all, keep) key the response cache: dataRoute declares them.
 const PATH = '/v1/data/bible/{translation}/find';
 
 /** `GET /v1/data/bible/{translation}/find?q=…`: the verses a question most likely means (extension). */
@@ -28,6 +28,12 @@ const find = operation(
           description:
             'Extension: show the best verses even where none answers the question well enough (otherwise none, with a note)',
         }),
+        keep: optionalText({
+          type: 'boolean',
+          default: false,
+          description:
+            'Extension: answer from this translation whatever language the question is in (otherwise a question in another language is answered from a translation in its language the key may read, where there is one)',
+        }),
       },
     },
     data: (s) => s.FindResult,
@@ -35,7 +41,7 @@ const find = operation(
   },
   (deps, principal, input) => {
     const { translation } = input.params;
-    const { q, limit: limitText, all: allText } = input.query;
+    const { q, limit: limitText, all: allText, keep: keepText } = input.query;
     let limit = FIND_LIMIT_DEFAULT;
     if (limitText !== undefined) {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > FIND_LIMIT_MAX) {
@@ -43,9 +49,13 @@ const find = operation(
       }
       limit = Number(limitText);
     }
-    if (allText !== undefined && allText !== 'true' && allText !== 'false')
-      throw invalid(`query parameter 'all' must be true or false`);
-    return findAnswer(deps.store, principal, q, { translation, limit, all: allText === 'true' });
+    const flag = (name: string, text: string | undefined) => {
+      if (text !== undefined && text !== 'true' && text !== 'false')
+        throw invalid(`query parameter '${name}' must be true or false`);
+      return text === 'true';
+    };
+    const all = flag('all', allText);
+    return findAnswer(deps.store, principal, q, { translation, limit, all, keep: flag('keep', keepText) });
   },
 );
 
