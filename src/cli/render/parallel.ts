@@ -87,7 +87,7 @@ export async function printParallel(
     for (const key of keys) {
       const cells = columns.map((_, i) => {
         const verse = byKey[i]?.get(key);
-        const before = verse ? headingsOf(c, verse, view).map((h) => c.italic(h)) : [];
+        const before = verse ? headingsOf(c, verse, view) : [];
         return [...before, shown(i, key)].flatMap((t) => wrapAnsi(t, width, { hard: true }).split('\n'));
       });
       row(labelOf(key), cells);
@@ -99,7 +99,7 @@ export async function printParallel(
   for (const key of keys) {
     columns.forEach((col, i) => {
       const verse = byKey[i]?.get(key);
-      if (verse) for (const h of headingsOf(c, verse, view)) ctx.out.line(c.italic(`${h}`));
+      if (verse) for (const h of headingsOf(c, verse, view)) ctx.out.line(h);
       // The label's padding goes in as the first line's indent: wrapping trims a line's leading spaces.
       const label = i === 0 ? `${c.dim(labelOf(key))} ` : '';
       const pad = i === 0 ? labelWidth - labelOf(key).length : labelWidth + 1;

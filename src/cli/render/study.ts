@@ -134,9 +134,13 @@ function titleText(c: Paint, verse: StudyVerse, view: StudyView): string[] {
   return [painted(c, verse.title, inserts, [], added, view.added)];
 }
 
-/** What a view shows before a verse: its title (always: it is part of the verse), then the headings asked for. */
+/**
+ * What a view shows before a verse, styled: its title (always: it is part of the verse, in the
+ * text's type with its supplied words marked, as printed), then the headings asked for (the
+ * editors', in italic).
+ */
 export function headingsOf(c: Paint, verse: StudyVerse, view: StudyView): string[] {
-  return [...titleText(c, verse, view), ...(view.headings ? (verse.headings ?? []) : [])];
+  return [...titleText(c, verse, view), ...(view.headings ? (verse.headings ?? []) : []).map((h) => c.italic(h))];
 }
 
 /** The format `printVerses` takes for a view; `book` names the verses' place in the notes. */

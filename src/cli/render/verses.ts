@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 
 /**
- * A verse's text as shown, the headings before it (study views; see render/study.ts), and lines
+ * A verse's text as shown, the headings before it, styled (study views; see render/study.ts), and lines
  * under it (the reader's own notes; see verse-marks.ts).
  */
 export type VerseFormat<V> = (verse: V, label: string) => { headings: string[]; text: string; below?: string[] };
@@ -23,7 +23,7 @@ export function printVerses<V extends { v: number; text: string; chapter?: numbe
     const label = showChapter && verse.chapter !== undefined ? `${verse.chapter}:${verse.v}` : String(verse.v);
     const pad = label.length + 1;
     const shown = format(verse, label);
-    for (const h of shown.headings) ctx.out.line(wrap(c.italic(h), 0, 0));
+    for (const h of shown.headings) ctx.out.line(wrap(h, 0, 0));
     ctx.out.line(wrap(`${c.dim(label)} ${shown.text}`, pad, 0));
     for (const line of shown.below ?? []) ctx.out.line(wrap(`${' '.repeat(pad)}${line}`, pad + 2, 0));
   }
