@@ -67,6 +67,11 @@ const PATHS = [
   '/v1/data/bible/kjv/find?q=love%20is%20patient%2C%20love%20is%20kind',
   '/v1/data/bible/web/find?q=what%20does%20the%20Bible%20say%20about%20worry&limit=3',
   '/v1/data/bible/kjv/find?q=',
+  // General books: none is installed in the test library, so the list is empty and a book is 404.
+  '/v1/data/genbooks',
+  '/v1/data/genbooks/josephus?key=%2F&depth=1',
+  '/v1/data/genbooks/josephus/section?key=%2FBook%201',
+  '/v1/data/genbooks/josephus/section?key=Book',
   '/v1/data/no/such/endpoint',
   // Requests the embedded dispatcher must read as Hono does: escapes, repeats, odd shapes.
   '/v1/data/bible/kjv/Song%20of%20Solomon/2',

@@ -8,9 +8,9 @@ import { irregularFamilies, type WordListName, wordList } from '../../src/find/w
 const LISTS: WordListName[] = ['frame', 'light', 'function'];
 
 describe('the word lists of data/find-words', () => {
-  it('are the four files there, and each loads; the Spanish lists in es/', () => {
+  it('are the five files there, and each loads; the Spanish lists in es/', () => {
     const files = readdirSync(new URL('../../data/find-words/', import.meta.url)).sort();
-    expect(files).toEqual(['es', 'frame.json', 'function.json', 'irregular.json', 'light.json']);
+    expect(files).toEqual(['es', 'frame.json', 'function.json', 'irregular.json', 'language-marks.json', 'light.json']);
     const es = localWordLists('es');
     expect([es.function.has('la'), es.frame.has('biblia'), es.everyday.get('ansiedad')]).toEqual([
       true,
