@@ -28,8 +28,12 @@ export const EXTENSIONS = {
  * endpoint") means the service predates the extension.
  */
 export async function extension<T>(ctx: Context, ext: Extension, call: () => Promise<T>): Promise<T> {
-  const where = ctx.settings.baseUrl ? `the service at ${shownUrl(ctx.settings.baseUrl)}` : 'the embedded library';
-  return offeredBy(where, ext, await ctx.client(), call);
+  return offeredBy(serviceNamed(ctx), ext, await ctx.client(), call);
+}
+
+/** The service a run talks to, as a sentence names it: "the service at <url>", or "the embedded library". */
+export function serviceNamed(ctx: Context): string {
+  return ctx.settings.baseUrl ? `the service at ${shownUrl(ctx.settings.baseUrl)}` : 'the embedded library';
 }
 
 /**

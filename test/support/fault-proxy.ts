@@ -22,6 +22,8 @@ export class FaultProxy {
   private extensionParams = new Set<string>();
   /** Playing a service whose find predates its `all` parameter and confidence fields. */
   private findBeforeAll = false;
+  /** Playing a service whose chat predates its `translation` field: the field is taken out of requests. */
+  private chatBeforeTranslation = false;
   seen = 0;
   url = '';
 
@@ -51,13 +53,19 @@ export class FaultProxy {
         if (typeof v === 'string' && !HOP_HEADERS.has(k)) headers[k] = v;
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      let body = chunks.length ? Buffer.concat(chunks) : undefined;
+      if (this.chatBeforeTranslation && path === '/v1/chat' && body) {
+        const { translation: _ignored, ...rest } = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        body = Buffer.from(JSON.stringify(rest));
+      }
       const oldFind = this.findBeforeAll && path.endsWith('/find');
       const url = new URL(req.url ?? '/', this.target);
       for (const name of this.extensionParams) url.searchParams.delete(name);
       // Such a service shows every match (it has no bar) and knows no `all`: asked for all, its
       // fields taken out of the answer below.
       if (oldFind) url.searchParams.set('all', 'true');
+      // Nor `keep`, newer still: a question in another language is answered from a translation in it.
+      if (oldFind) url.searchParams.delete('keep');
       const upstream = await fetch(url, { method: req.method, headers, body });
       if (this.drops > 0) {
         this.drops--;
@@ -107,9 +115,14 @@ export class FaultProxy {
           if (param.in === 'query' && param.schema?.['x-extension']) this.extensionParams.add(param.name);
   }
 
-  /** From now on, a service whose find predates `all`: it ignores the parameter and answers without note, all or confidence. */
+  /** From now on, a service whose find predates `all` and `keep`: it ignores them and answers without note, all or confidence. */
   playFindBeforeAll(): void {
     this.findBeforeAll = true;
+  }
+
+  /** From now on, a service whose chat predates `translation`: it never sees the field, so it echoes none. */
+  playChatBeforeTranslation(): void {
+    this.chatBeforeTranslation = true;
   }
 
   hold(ms: number): void {

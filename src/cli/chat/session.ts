@@ -1,5 +1,6 @@
 import type { ChatResponse } from '../../core/schemas/chat.js';
 import type { Context } from '../context.js';
+import { serviceNamed } from '../extension.js';
 import type { Conversation } from './conversations.js';
 
 /**
@@ -50,6 +51,11 @@ export async function ask(
       conversation.add({ role: 'assistant', content: `${came} …(stopped)`, persona: options.persona });
     throw err;
   }
+  // One that predates the `translation` field quotes a translation of its own choosing.
+  if (options.translation !== undefined && response.meta.translation === undefined)
+    ctx.notice(
+      `${serviceNamed(ctx)} does not offer chat -t (its chat has no 'translation' field): it quoted a translation of its own choosing`,
+    );
   conversation.add({
     role: 'assistant',
     content: response.data.message,

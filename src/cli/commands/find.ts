@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { shownUrl } from '../../client/shown-url.js';
 import { FIND_LIMIT_DEFAULT, FIND_LIMIT_MAX, FIND_QUESTION_MAX } from '../../core/limits.js';
 import type { FindConfidence } from '../../core/schemas/find.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { EXTENSIONS, extension } from '../extension.js';
+import { EXTENSIONS, extension, serviceNamed } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { wholeNumber } from '../flags.js';
 import { present } from '../present.js';
@@ -39,7 +38,12 @@ export async function runFind(opts: FindOptions, ctx: Context): Promise<void> {
   // A service that predates `all` answers without it: its matches are all it has, unfiltered.
   if (opts.all && data.all === undefined)
     ctx.notice(
-      `${ctx.settings.baseUrl ? `the service at ${shownUrl(ctx.settings.baseUrl)}` : 'the embedded library'} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them`,
+      `${serviceNamed(ctx)} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them`,
+    );
+  // One that predates `keep` answers a question in another language from a translation in it.
+  if (keep && data.translation !== translation)
+    ctx.notice(
+      `${serviceNamed(ctx)} does not offer find -t whatever the question's language (its find has no 'keep' parameter): it answered from the ${data.translation.toUpperCase()}`,
     );
   const language = await translationLanguage(ctx, data.translation);
   await present(ctx, data, () => {

@@ -93,6 +93,10 @@ export const ChatResponse = z
       latencyMs: z.number(),
       persona: Persona,
       rateLimits: z.object({ daily: RateLimit, monthly: RateLimit }),
+      translation: z.string().optional().meta({
+        description:
+          "An extension to the contract: the request's `translation`, quoted, echoed where the request named one (a client can tell a service that ignored it)",
+      }),
     }),
   })
   .meta({ id: 'ChatResponse' });

@@ -81,6 +81,7 @@ export function chatRoutes(deps: ServiceDeps, env: NodeJS.ProcessEnv) {
       latencyMs: Math.round(performance.now() - started),
       persona: req.persona ?? 'default',
       rateLimits: c.get('chatLimits'),
+      ...(req.translation !== undefined ? { translation: req.translation } : {}),
     });
     if (req.stream) {
       // Typed as the contract's JSON answer: the event stream is an extension the schema describes in words.
