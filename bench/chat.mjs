@@ -47,8 +47,8 @@ async function measure(all, persona, translation) {
   // Off-topic questions (no verse listed): how many replies quote no verse at all.
   const questions = all.filter((q) => q.expect.length);
   const offTopic = all.filter((q) => !q.expect.length);
-  let silent = 0;
-  for (const { q } of offTopic) {
+  // The offline chat's answer to one question: what it was grounded on, and its reply.
+  const ask = async (q) => {
     const grounding = retrieve(store, q, persona, translation, resources);
     const reply = await provider.reply({
       persona,
@@ -59,6 +59,11 @@ async function measure(all, persona, translation) {
       context: '',
       maxTokens: 2048,
     });
+    return { grounding, reply };
+  };
+  let silent = 0;
+  for (const { q } of offTopic) {
+    const { reply } = await ask(q);
     if (!/^> /m.test(reply.text)) silent++;
   }
   let cites = 0;
@@ -68,16 +73,7 @@ async function measure(all, persona, translation) {
   const misses = [];
   const flagged = [];
   for (const { q, expect } of questions) {
-    const grounding = retrieve(store, q, persona, translation, resources);
-    const reply = await provider.reply({
-      persona,
-      grounding,
-      history: [],
-      message: q,
-      system: '',
-      context: '',
-      maxTokens: 2048,
-    });
+    const { grounding, reply } = await ask(q);
     const cited = [...reply.text.matchAll(/^> .* \(([^()]+ \d+:\d+), [A-Z0-9]+\)$/gm)].map((m) => m[1]);
     if (grounding.topics.length) topics++;
     if (grounding.stories.length) stories++;

@@ -1,12 +1,12 @@
 import { type Command, Option } from 'commander';
 import type { BibleClient } from '../../client/client.js';
-import { shownUrl } from '../../client/shown-url.js';
 import { STORIES_LIMIT_DEFAULT, STORIES_LIMIT_MAX } from '../../core/limits.js';
 import type { Story, StoryList } from '../../core/schemas/stories.js';
 import type { Context } from '../context.js';
 import { orDeadEnd } from '../elsewhere.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { serviceNamed } from '../extension.js';
 import type { Factory } from '../factory.js';
 import { boundedSearchText, choiceOption, oneOf } from '../flags.js';
 import { fetchPages, parseLimit, parseOffset } from '../paging.js';
@@ -65,10 +65,10 @@ async function storyPages(opts: StoriesOptions, ctx: Context): Promise<StoryList
     async (limit, offset) => {
       const list = await client.stories({ ...filters, limit: Math.min(limit, STORIES_LIMIT_MAX), offset });
       if (list.offset !== offset) {
-        const where = ctx.settings.baseUrl
-          ? `the service at ${shownUrl(ctx.settings.baseUrl)}`
-          : 'the embedded library';
-        throw new CliError(`${where} does not offer story paging (offset); --limit 1 to 100 works`, EXIT.FAILURE);
+        throw new CliError(
+          `${serviceNamed(ctx)} does not offer story paging (offset); --limit 1 to 100 works`,
+          EXIT.FAILURE,
+        );
       }
       return { ...list, results: list.stories };
     },

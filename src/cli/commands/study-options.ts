@@ -2,6 +2,7 @@ import { missingStudyFields } from '../../client/client.js';
 import { NotFoundError } from '../../client/errors.js';
 import type { IncludeValue, StudyFields } from '../../core/schemas/bible.js';
 import type { Context } from '../context.js';
+import { serviceNamed } from '../extension.js';
 import { includeFor, type StudyView } from '../render/study.js';
 import { translationLanguage } from '../translation-language.js';
 import type { TranslationOptions } from './bible.js';
@@ -68,14 +69,12 @@ export function checkStudyFields(
   if (missing.includes('red')) view.red = false;
   // bookName is asked for every --json of a translation with names of its own, not by name: a
   // service without it is said to lack it, and the JSON keeps the canon's English names.
-  if (missing.includes('bookName'))
-    ctx.notice(`the service at ${ctx.settings.baseUrl ?? 'embedded library'} does not offer ${FEATURES.bookName}`);
+  if (missing.includes('bookName')) ctx.notice(`${serviceNamed(ctx)} does not offer ${FEATURES.bookName}`);
   const byDefault = new Set(['red', 'bookName', ...(opts.added ? [] : ['added'])]);
   if (missing.includes('added') && !opts.added) view.added = 'none';
   const named = missing.filter((m) => !byDefault.has(m));
   if (!named.length) return;
-  const where = ctx.settings.baseUrl ?? 'embedded library';
-  const message = `the service at ${where} does not offer ${named.map((m) => FEATURES[m]).join(', ')}`;
+  const message = `${serviceNamed(ctx)} does not offer ${named.map((m) => FEATURES[m]).join(', ')}`;
   throw new NotFoundError(404, 'NOT_FOUND', message, { success: false, error: { code: 'NOT_FOUND', message } });
 }
 

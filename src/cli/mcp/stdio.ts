@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { serviceNamed } from '../extension.js';
 import { createMcpServer } from './server.js';
 import { BoundedStdioTransport } from './stdio-transport.js';
 
@@ -9,7 +10,7 @@ import { BoundedStdioTransport } from './stdio-transport.js';
 export async function runMcpStdio(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { baseUrl, apiKey } = ctx.settings;
-  const where = baseUrl ? `the service at ${baseUrl}` : 'the embedded library';
+  const where = serviceNamed(ctx);
   const server = createMcpServer({
     client,
     where,
