@@ -182,49 +182,52 @@ describe('bible find and GET /v1/data/bible/{translation}/find', () => {
     expect([r.code, r.stderr]).toEqual([1, `bible: the service at ${server.url}/old does not offer find\n`]);
   });
 
-  itWithSword("a service whose find predates 'all' and 'keep', or whose chat predates 'translation', is named plainly", async () => {
-    const proxy = await new FaultProxy(server.url).start();
-    try {
-      proxy.playFindBeforeAll();
-      const r = await runCli(
-        ['find', 'how', 'do', 'I', 'reset', 'my', 'router', '-t', 'kjv', '--all', '--limit', '1'],
-        {
+  itWithSword(
+    "a service whose find predates 'all' and 'keep', or whose chat predates 'translation', is named plainly",
+    async () => {
+      const proxy = await new FaultProxy(server.url).start();
+      try {
+        proxy.playFindBeforeAll();
+        const r = await runCli(
+          ['find', 'how', 'do', 'I', 'reset', 'my', 'router', '-t', 'kjv', '--all', '--limit', '1'],
+          {
+            env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
+          },
+        );
+        expect([r.code, r.stderr]).toEqual([
+          0,
+          `bible: the service at ${proxy.url} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them\n`,
+        ]);
+        expect(r.stdout).toContain('Micah 1:13');
+        // Nor `keep`: a Spanish question asked with -t kjv is answered from the RV1909, and said so.
+        const spanish = await runCli(['find', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
           env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
-        },
-      );
-      expect([r.code, r.stderr]).toEqual([
-        0,
-        `bible: the service at ${proxy.url} does not offer find --all (its find has no 'all' parameter): its matches are shown as it answered them\n`,
-      ]);
-      expect(r.stdout).toContain('Micah 1:13');
-      // Nor `keep`: a Spanish question asked with -t kjv is answered from the RV1909, and said so.
-      const spanish = await runCli(['find', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
-        env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
-      });
-      expect([spanish.code, spanish.stderr, JSON.parse(spanish.stdout).translation]).toEqual([
-        0,
-        `bible: the service at ${proxy.url} does not offer find -t whatever the question's language (its find has no 'keep' parameter): it answered from the RV1909\n`,
-        'rv1909',
-      ]);
-      // The chat's `translation` too: the service never sees it, echoes none, and the CLI says so.
-      proxy.playChatBeforeTranslation();
-      const chat = await runCli(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
-        env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
-      });
-      expect([chat.code, chat.stderr]).toEqual([
-        0,
-        `bible: the service at ${proxy.url} does not offer chat -t (its chat has no 'translation' field): it quoted a translation of its own choosing\n`,
-      ]);
-      expect(JSON.parse(chat.stdout).meta.translation).toBeUndefined();
-      // Straight to the service, the field is echoed and nothing is said.
-      const direct = await runCli(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
-        env: { BIBLE_BASE_URL: server.url, BIBLE_API_KEY: full },
-      });
-      expect([direct.code, direct.stderr, JSON.parse(direct.stdout).meta.translation]).toEqual([0, '', 'kjv']);
-    } finally {
-      await proxy.stop();
-    }
-  });
+        });
+        expect([spanish.code, spanish.stderr, JSON.parse(spanish.stdout).translation]).toEqual([
+          0,
+          `bible: the service at ${proxy.url} does not offer find -t whatever the question's language (its find has no 'keep' parameter): it answered from the RV1909\n`,
+          'rv1909',
+        ]);
+        // The chat's `translation` too: the service never sees it, echoes none, and the CLI says so.
+        proxy.playChatBeforeTranslation();
+        const chat = await runCli(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
+          env: { BIBLE_BASE_URL: proxy.url, BIBLE_API_KEY: full },
+        });
+        expect([chat.code, chat.stderr]).toEqual([
+          0,
+          `bible: the service at ${proxy.url} does not offer chat -t (its chat has no 'translation' field): it quoted a translation of its own choosing\n`,
+        ]);
+        expect(JSON.parse(chat.stdout).meta.translation).toBeUndefined();
+        // Straight to the service, the field is echoed and nothing is said.
+        const direct = await runCli(['chat', '¿Qué dice la Biblia sobre la ansiedad?', '-t', 'kjv', '--json'], {
+          env: { BIBLE_BASE_URL: server.url, BIBLE_API_KEY: full },
+        });
+        expect([direct.code, direct.stderr, JSON.parse(direct.stdout).meta.translation]).toEqual([0, '', 'kjv']);
+      } finally {
+        await proxy.stop();
+      }
+    },
+  );
 
   it('bible find prints verses with their reasons and the attribution, and refuses bad usage', async () => {
     const r = await runCli(['find', 'Psalm', '23', '--limit', '1', '-t', 'kjv']);

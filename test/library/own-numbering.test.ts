@@ -14,7 +14,14 @@ import { LibraryStore } from '../../src/library/store/library-store.js';
 import { discoverModules } from '../../src/library/sword/discovery.js';
 import { createApp } from '../../src/service/app.js';
 import { runCliInProcess } from '../support/run-cli.js';
-import { itWithSwordTools, SWORD_TOOLS_AVAILABLE, swordRoot, tool, writeConf } from '../support/sword-build.js';
+import {
+  impModule,
+  itWithSwordTools,
+  SWORD_TOOLS_AVAILABLE,
+  swordRoot,
+  tool,
+  writeConf,
+} from '../support/sword-build.js';
 
 /**
  * Modules numbered otherwise than the KJV, written by libsword's osis2mod (-v Luther, -v Synodal,
@@ -92,11 +99,7 @@ beforeAll(async () => {
       Description: `${system} fixture`,
     });
   }
-  writeFileSync(join(root, 'gbf.imp'), GBF);
-  mkdirSync(join(root, 'modules/fixgbf'));
-  tool(root, 'imp2vs', ['gbf.imp', '-o', 'modules/fixgbf']);
-  writeConf(root, 'FixGbf', {
-    DataPath: './modules/fixgbf/',
+  impModule(root, 'FixGbf', 'imp2vs', GBF, {
     ModDrv: 'RawText',
     SourceType: 'GBF',
     Encoding: 'UTF-8',

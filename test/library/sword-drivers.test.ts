@@ -9,6 +9,7 @@ import { encipher } from '../../src/library/sword/sapphire.js';
 import { TESTAMENTS } from '../../src/library/sword/verse-reader.js';
 import {
   diathekePlain,
+  impModule,
   itWithSwordTools,
   mod2imp,
   SWORD_TOOLS_AVAILABLE,
@@ -308,11 +309,7 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
         };
         for (const good of ['TZip', 'TLatin1', 'CRaw', 'DXz']) copy(good, good);
         // GBF, the markup of older modules: a footnote, a title, Strong's numbers, italics.
-        writeFileSync(join(lib, 'gbf.imp'), GBF);
-        mkdirSync(join(lib, 'modules/tgbf'));
-        tool(lib, 'imp2vs', ['gbf.imp', '-o', 'modules/tgbf']);
-        writeConf(lib, 'TGbf', {
-          DataPath: './modules/tgbf/',
+        impModule(lib, 'TGbf', 'imp2vs', GBF, {
           ModDrv: 'RawText',
           SourceType: 'GBF',
           Encoding: 'UTF-8',
@@ -354,13 +351,8 @@ describe("SWORD drivers against libsword's own reading (mod2imp)", () => {
           });
         }
         // A tree one level deeper than MAX_TREE_DEPTH.
-        writeFileSync(
-          join(lib, 'deep.imp'),
-          `$$$/${Array.from({ length: 65 }, (_, i) => `L${i + 1}`).join('/')}\nDeep.\n`,
-        );
-        mkdirSync(join(lib, 'modules/baddeep'));
-        tool(lib, 'imp2gbs', ['deep.imp', '-o', 'modules/baddeep/book']);
-        writeConf(lib, 'BadDeep', { DataPath: './modules/baddeep/book', ModDrv: 'RawGenBook', Encoding: 'UTF-8' });
+        const deep = `$$$/${Array.from({ length: 65 }, (_, i) => `L${i + 1}`).join('/')}\nDeep.\n`;
+        impModule(lib, 'BadDeep', 'imp2gbs', deep, { ModDrv: 'RawGenBook', Encoding: 'UTF-8' });
         const loopIdx = readFileSync(join(lib, 'modules/badloop/book.idx'));
         const loopDat = readFileSync(join(lib, 'modules/badloop/book.dat'));
         loopDat.writeUInt32LE(4, loopIdx.readUInt32LE(4) + 4);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { swordRoot, tool, writeConf } from './sword-build.js';
+import { impModule, swordRoot, tool, writeConf } from './sword-build.js';
 
 /**
  * A general book of three levels as OSIS, for libsword's xml2gbs: a section that only holds
@@ -60,11 +60,7 @@ export function buildGenBooks(): string {
     Description: "The Pilgrim's Progress, John Bunyan (1678)",
     DistributionLicense: 'Public Domain',
   });
-  writeFileSync(join(root, 'antiquities.imp'), THML);
-  mkdirSync(join(root, 'modules/antiquities'));
-  tool(root, 'imp2gbs', ['antiquities.imp', '-o', 'modules/antiquities/book']);
-  writeConf(root, 'Antiquities', {
-    DataPath: './modules/antiquities/book',
+  impModule(root, 'Antiquities', 'imp2gbs', THML, {
     ModDrv: 'RawGenBook',
     Encoding: 'UTF-8',
     SourceType: 'ThML',

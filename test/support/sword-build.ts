@@ -35,6 +35,26 @@ export function tool(cwd: string, command: string, args: string[]): void {
   execFileSync(command, args, { cwd, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
 }
 
+/**
+ * A module built from imp text by one of libsword's imp tools (imp2vs, imp2gbs): the text written,
+ * the tool run into modules/<name> (a general book into its file `book` there), and its conf
+ * written with that DataPath before `conf`'s keys.
+ */
+export function impModule(
+  root: string,
+  name: string,
+  command: 'imp2vs' | 'imp2gbs',
+  imp: string | Buffer,
+  conf: Record<string, string>,
+): void {
+  const dir = `modules/${name.toLowerCase()}`;
+  const target = command === 'imp2gbs' ? `${dir}/book` : dir;
+  writeFileSync(join(root, `${name.toLowerCase()}.imp`), imp);
+  mkdirSync(join(root, dir));
+  tool(root, command, [`${name.toLowerCase()}.imp`, '-o', target]);
+  writeConf(root, name, { DataPath: command === 'imp2gbs' ? `./${target}` : `./${dir}/`, ...conf });
+}
+
 /** libsword's own reading of a module, `mod2imp <name>` (raw, no filters): entries in its order. */
 export function mod2imp(
   root: string,
